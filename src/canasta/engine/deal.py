@@ -1,0 +1,59 @@
+"""Dealing a hand: the only chance event of Canasta, explicit and seeded."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from canasta.cards import Card, make_deck
+from canasta.engine.state import HandState
+from canasta.errors import PositionError
+from canasta.rules import Rules
+
+
+def shuffled_deck(rules: Rules, seed: int) -> list[Card]:
+    """The whole pack in dealing order (the first card is dealt first), from ``seed``."""
+    deck = make_deck(rules.variant.decks(rules.players))
+    random.Random(seed).shuffle(deck)
+    return deck
+
+
+def first_player(rules: Rules, hand_number: int) -> int:
+    """Seat 0 plays first in hand 1; the deal (and the first turn) then passes to the left."""
+    return (hand_number - 1) % rules.players
+
+
+def deal(rules: Rules, deck: Sequence[Card], *, scores: Sequence[int] | None = None,
+         hand_number: int = 1) -> HandState:
+    """Deal ``deck`` (in dealing order) for hand ``hand_number``: the hands one card at a time
+    from the first player on, the upcard(s), then each player's red threes laid and replaced."""
+    v = rules.variant
+    full = make_deck(v.decks(rules.players))
+    if sorted(c.id for c in deck) != sorted(c.id for c in full):
+        raise PositionError(f"a deal needs exactly the {len(full)} cards of "
+                            f"{v.decks(rules.players)} decks")
+    state = HandState(rules)
+    n = rules.players
+    state.scores = tuple(scores) if scores is not None else (0,) * rules.n_sides
+    if len(state.scores) != rules.n_sides:
+        raise PositionError(f"scores needs one number per side ({rules.n_sides})")
+    state.hand_number = hand_number
+    stock = list(reversed(deck))  # pop() takes the next card
+    first = first_player(rules, hand_number)
+    for _ in range(v.hand_size(n)):
+        for i in range(n):
+            state.hands[(first + i) % n].append(stock.pop())
+    state.stock = stock
+    v.start_pile(state)
+    for i in range(n):
+        seat = (first + i) % n
+        hand = state.hands[seat]
+        for c in [c for c in hand if v.laid_on_sight(c)]:
+            hand.remove(c)
+            state.lay_red_three(seat, c)
+            state.draw_card(seat)
+    v.after_deal(state)
+    state.turn = first
+    state.phase = "draw"
+    state.turn_start_melded = False
+    return state

@@ -1,0 +1,292 @@
+"""Listing the legal moves of a position.
+
+Suits never matter except for threes, so moves are listed by composition (rank, naturals,
+deuces, jokers), with the lowest cards of each kind standing for their kind.  The list holds one
+move for every distinct outcome the seat can reach this turn, and no more (docs/ENGINE.md):
+
+* draw phase: ``draw``, ``pass`` where allowed, and every way to take the pile with the fewest
+  cards that make the take legal (an unopened side: every set of groups that just reaches the
+  minimum; more cards can be melded right after taking);
+* play phase: new melds of three cards, single-card additions, the black threes when they go
+  out, moves that go out at once, one discard per kind of card, and ``ask``.
+
+``check_move`` accepts every legal move, listed or not (``meld 9 9 9 9`` as well as
+``meld 9 9 9`` then ``add 9 9``); the self-play tests check that every listed move passes it.
+"""
+
+from __future__ import annotations
+
+from canasta.cards import (
+    BLACK_THREE,
+    DEUCE,
+    JOKER,
+    NATURAL_RANKS,
+    RED_THREE,
+    Card,
+    _value,
+    sort_cards,
+)
+from canasta.engine.goingout import can_go_out, going_out_moves
+from canasta.engine.play import check_move, going_out_error, must_take
+from canasta.engine.state import HandState
+from canasta.errors import IllegalMove
+from canasta.moves import ASK, DRAW, NO, PASS, YES, Move
+
+_VALUES = [_value(k) for k in range(len(NATURAL_RANKS))]
+_Option = tuple[int, int, int, int]  # naturals, deuces, jokers, value
+
+
+def legal_moves(state: HandState) -> list[Move]:
+    if state.result is not None:
+        return []
+    if state.asking is not None:
+        return [YES, NO]
+    if state.phase == "draw":
+        moves = [DRAW] if state.stock else []
+        takes = take_moves(state)
+        moves += takes
+        if not state.stock and takes and not must_take(state, state.turn):
+            moves.append(PASS)
+        return moves
+    moves = play_moves(state)
+    if state.answer == "yes":
+        moves = [m for m in moves if _passes(state, m)]
+    return moves
+
+
+def _passes(state: HandState, move: Move) -> bool:
+    try:
+        check_move(state, move)
+    except IllegalMove:
+        return False
+    return True
+
+
+def _by_kind(hand: list[Card]) -> dict[int, list[Card]]:
+    by_kind: dict[int, list[Card]] = {}
+    for c in sort_cards(hand):
+        lst = by_kind.get(c.kind)
+        if lst is None:
+            by_kind[c.kind] = [c]
+        else:
+            lst.append(c)
+    return by_kind
+
+
+def _cards(by_kind: dict[int, list[Card]], k: int, n: int, d: int, j: int) -> list[Card]:
+    out = by_kind[k][:n] if n else []
+    if d:
+        out = out + by_kind[DEUCE][:d]
+    if j:
+        out = out + by_kind[JOKER][:j]
+    return out
+
+
+def _new_options(state: HandState, side: int, k: int, avail: int, deuces: int, jokers: int,
+                 plus: int = 0, least: int = 2) -> list[_Option]:
+    """Compositions of a new meld of kind ``k`` from hand (``plus`` natural cards of that rank
+    already in it, such as the pile's top card)."""
+    v = state.rules.variant
+    r = NATURAL_RANKS[k]
+    out = []
+    for n in range(least, avail + 1):
+        for d in range(min(deuces, v.max_wilds) + 1):
+            for j in range(min(jokers, v.max_wilds - d) + 1):
+                if v.counts_error(state, side, r, n + plus, d, j) is None:
+                    out.append((n, d, j, n * _VALUES[k] + 20 * d + 50 * j))
+    return out
+
+
+def _drop(state: HandState, side: int, k: int, opt: _Option, plus: int, least: int,
+          removable: bool) -> int:
+    """The least value a group can lose and still stand (to find minimal initial melds)."""
+    v = state.rules.variant
+    r = NATURAL_RANKS[k]
+    n, d, j, value = opt
+    best = value if removable else 10**9
+    if n - 1 >= least and v.counts_error(state, side, r, n - 1 + plus, d, j) is None:
+        best = min(best, _VALUES[k])
+    if d and v.counts_error(state, side, r, n + plus, d - 1, j) is None:
+        best = min(best, 20)
+    if j and v.counts_error(state, side, r, n + plus, d, j - 1) is None:
+        best = min(best, 50)
+    return best
+
+
+def _initial_combos(state: HandState, side: int, c: list[int], need: int, base: int,
+                    fixed: list[tuple[int, _Option, int, int]], skip: int) -> list[
+                        list[tuple[int, _Option]]]:
+    """Sets of new melds from hand that, with ``base`` points and the ``fixed`` group, just
+    reach ``need`` (no card could be left out)."""
+    ranks = [k for k in range(len(NATURAL_RANKS))
+             if c[k] >= 2 and k != skip and state.find_meld(side, NATURAL_RANKS[k]) < 0]
+    opts = {k: _new_options(state, side, k, c[k], c[DEUCE], c[JOKER]) for k in ranks}
+    found: list[list[tuple[int, _Option]]] = []
+    chosen: list[tuple[int, _Option]] = []
+    fixed_drop = [_drop(state, side, k, o, plus, least, False) for k, o, plus, least in fixed]
+
+    def rec(i: int, total: int, d: int, j: int) -> None:
+        if total >= need:
+            drops = fixed_drop + [_drop(state, side, k, o, 0, 2, True) for k, o in chosen]
+            if total - min(drops) < need:
+                found.append(list(chosen))
+            return
+        for x in range(i, len(ranks)):
+            k = ranks[x]
+            for o in opts[k]:
+                if o[1] <= d and o[2] <= j:
+                    chosen.append((k, o))
+                    rec(x + 1, total + o[3], d - o[1], j - o[2])
+                    chosen.pop()
+
+    rec(0, base, c[DEUCE], c[JOKER])
+    return found
+
+
+def take_moves(state: HandState) -> list[Move]:
+    """The ways the seat to act may take the pile now (possibly none)."""
+    top = state.pile_top
+    if top is None or not top.is_natural:
+        return []
+    seat = state.turn
+    hand = state.hands[seat]
+    if len(hand) == 1 and len(state.pile) == 1:
+        return []
+    side = state.side_of(seat)
+    c = state.kinds(seat)
+    k = top.kind
+    has_meld = state.find_meld(side, top.rank) >= 0
+    frozen = state.pile_frozen_for(side)
+    by_kind = _by_kind(hand)
+    candidates: list[Move] = []
+    if state.opened(side):
+        if has_meld and not frozen:
+            candidates.append(Move.take())
+        else:
+            if c[k] >= 2:
+                candidates.append(Move.take(by_kind[k][:2]))
+            if not frozen and c[k] >= 1:
+                if c[DEUCE]:
+                    candidates.append(Move.take([by_kind[k][0], by_kind[DEUCE][0]]))
+                if c[JOKER]:
+                    candidates.append(Move.take([by_kind[k][0], by_kind[JOKER][0]]))
+    elif c[k] >= 2:
+        v = state.rules.variant
+        need = state.minimum(side)
+        top_value = top.value if v.top_card_counts_for_minimum else 0
+        for o in _new_options(state, side, k, c[k], c[DEUCE], c[JOKER], plus=1):
+            n, d, j, value = o
+            rest = list(c)
+            rest[k] -= n
+            rest[DEUCE] -= d
+            rest[JOKER] -= j
+            fixed = [(k, o, 1, 2)]
+            for combo in _initial_combos(state, side, rest, need, top_value + value, fixed, k):
+                first = _cards(by_kind, k, n, d, j)
+                extra = []
+                dpos, jpos = d, j
+                for kk, (nn, dd, jj, _v) in combo:
+                    g = by_kind[kk][:nn] + by_kind.get(DEUCE, [])[dpos:dpos + dd]
+                    g += by_kind.get(JOKER, [])[jpos:jpos + jj]
+                    dpos += dd
+                    jpos += jj
+                    extra.append(g)
+                candidates.append(Move.take(first, *extra))
+    return [m for m in candidates if _passes(state, m)]
+
+
+def play_moves(state: HandState) -> list[Move]:
+    seat = state.turn
+    side = state.side_of(seat)
+    hand = state.hands[seat]
+    v = state.rules.variant
+    c = state.kinds(seat)
+    by_kind = _by_kind(hand)
+    moves: list[Move] = []
+    left_after = len(hand)
+    if not state.black_threes_down:
+        if state.opened(side):
+            _opened_melds(state, side, c, by_kind, moves)
+            if c[BLACK_THREE] and _passes(state, Move.meld(by_kind[BLACK_THREE])):
+                moves.append(Move.meld(by_kind[BLACK_THREE]))
+            for m in going_out_moves(state, leave_one=False):
+                if m not in moves and _passes(state, m):
+                    moves.append(m)
+        else:
+            need = state.minimum(side)
+            for combo in _initial_combos(state, side, c, need, 0, [], -1):
+                groups = []
+                dpos = jpos = 0
+                for kk, (nn, dd, jj, _v) in combo:
+                    g = by_kind[kk][:nn] + by_kind.get(DEUCE, [])[dpos:dpos + dd]
+                    g += by_kind.get(JOKER, [])[jpos:jpos + jj]
+                    dpos += dd
+                    jpos += jj
+                    groups.append(g)
+                m = Move.meld(*groups)
+                if sum(len(g) for g in groups) < left_after - 1 or _passes(state, m):
+                    moves.append(m)
+            if state.drew == "stock":
+                for m in going_out_moves(state, leave_one=True):
+                    if m not in moves and _passes(state, m):
+                        moves.append(m)
+    # Discards: one per kind of card.
+    if state.answer != "yes" or len(hand) == 1:
+        last = len(hand) == 1
+        if not last or going_out_error(state, side, state.canastas(side)) is None:
+            for k, cs in by_kind.items():
+                if k != RED_THREE and v.discard_error(state, seat, cs[0], going_out=last) is None:
+                    moves.append(Move.discard(cs[0]))
+    if (state.partner_of(seat) is not None and not state.asked[seat] and not state.turn_melded
+            and state.answer is None and can_go_out(state)):
+        moves.append(ASK)
+    return moves
+
+
+def _opened_melds(state: HandState, side: int, c: list[int], by_kind: dict[int, list[Card]],
+                  moves: list[Move]) -> None:
+    """New three-card melds and single-card additions for a side that has opened."""
+    v = state.rules.variant
+    hand_size = sum(c)
+    size = v.canasta_size
+    canastas = state.canastas(side)
+    melds = state.melds[side]
+    deuces, jokers = c[DEUCE], c[JOKER]
+
+    def fits(left: int, canastas_after: int) -> bool:
+        return left >= 2 or going_out_error(state, side, canastas_after) is None
+
+    for k in range(len(NATURAL_RANKS)):
+        n = c[k]
+        if not n:
+            continue
+        r = NATURAL_RANKS[k]
+        mi = state.find_meld(side, r)
+        if mi >= 0:
+            m = melds[mi]
+            grown = canastas + (m.size + 1 == size)
+            if fits(hand_size - 1, grown) and v.counts_error(
+                    state, side, r, m.naturals + 1, m.deuces, m.jokers) is None:
+                moves.append(Move.add(r, by_kind[k][:1]))
+            continue
+        if n < 2 or not fits(hand_size - 3, canastas):
+            continue
+        if n >= 3 and v.counts_error(state, side, r, 3, 0, 0) is None:
+            moves.append(Move.meld(by_kind[k][:3]))
+        if deuces and v.counts_error(state, side, r, 2, 1, 0) is None:
+            moves.append(Move.meld(by_kind[k][:2] + by_kind[DEUCE][:1]))
+        if jokers and v.counts_error(state, side, r, 2, 0, 1) is None:
+            moves.append(Move.meld(by_kind[k][:2] + by_kind[JOKER][:1]))
+    if deuces or jokers:
+        for m in melds:
+            if len(m.rank) != 1 or m.rank not in NATURAL_RANKS:
+                continue
+            grown = canastas + (m.size + 1 == size)
+            if not fits(hand_size - 1, grown):
+                continue
+            if deuces and v.counts_error(
+                    state, side, m.rank, m.naturals, m.deuces + 1, m.jokers) is None:
+                moves.append(Move.add(m.rank, by_kind[DEUCE][:1]))
+            if jokers and v.counts_error(
+                    state, side, m.rank, m.naturals, m.deuces, m.jokers + 1) is None:
+                moves.append(Move.add(m.rank, by_kind[JOKER][:1]))

@@ -1,0 +1,301 @@
+"""One hand of Canasta: the position, its queries, and ``apply``.
+
+``HandState`` is mutable in the way python-chess's ``Board`` is: ``apply(move)`` validates the
+move with ``check`` (the single source of legality, shared with ``legal_moves``) and only then
+changes the position; an illegal move raises ``IllegalMove`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from canasta.cards import BLACK_THREE, Card, kind_counts, remove_cards
+from canasta.engine.melds import Meld
+from canasta.errors import IllegalMove, NotationError
+from canasta.moves import BLACK_THREES_MELD, Move, MoveKind, parse_move
+
+if TYPE_CHECKING:
+    from canasta.engine.scoring import HandResult
+    from canasta.rules import Rules
+
+Phase = Literal["draw", "play"]
+
+
+@dataclass(frozen=True, slots=True)
+class GroupPlan:
+    """One group of a meld move, resolved against the table: a new meld or an existing one."""
+
+    rank: str
+    cards: tuple[Card, ...]
+    joins: int  # index of the side's meld it joins, or -1 for a new meld
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What a checked move will do (``check`` computes it, ``apply`` carries it out)."""
+
+    move: Move
+    groups: tuple[GroupPlan, ...] = ()
+    penalty: int = 0  # table mode: an initial meld below the minimum is taken back for 100
+
+
+class HandState:
+    """The position of one hand (FORMAT.md "The position"), for one table of ``rules``."""
+
+    __slots__ = (
+        "answer",
+        "asked",
+        "asking",
+        "black_threes_down",
+        "drew",
+        "frozen",
+        "hand_number",
+        "hands",
+        "history",
+        "melded",
+        "melds",
+        "penalties",
+        "phase",
+        "pile",
+        "result",
+        "rules",
+        "scores",
+        "start_frozen",
+        "stock",
+        "threes",
+        "turn",
+        "turn_melded",
+        "turn_new_ranks",
+        "turn_old_touched",
+        "turn_start_melded",
+    )
+
+    rules: Rules
+    hands: list[list[Card]]
+    melds: list[list[Meld]]
+    threes: list[list[Card]]
+    pile: list[Card]
+    stock: list[Card]  # top card LAST (pop() draws)
+    turn: int
+    phase: Phase
+    scores: tuple[int, ...]
+    hand_number: int
+    melded: list[bool]
+    asked: list[bool]
+    asking: int | None
+    answer: str | None
+    drew: str | None
+    frozen: int  # cards in the pile that freeze it for everyone (+1 while start_frozen holds)
+    start_frozen: bool
+    penalties: list[int]
+    history: list[tuple[int, Move]]
+    turn_start_melded: bool
+    turn_melded: bool
+    turn_old_touched: bool
+    turn_new_ranks: set[str]
+    black_threes_down: bool
+    result: HandResult | None
+
+    def __init__(self, rules: Rules) -> None:
+        n = rules.players
+        s = rules.n_sides
+        self.rules = rules
+        self.hands = [[] for _ in range(n)]
+        self.melds = [[] for _ in range(s)]
+        self.threes = [[] for _ in range(s)]
+        self.pile = []
+        self.stock = []
+        self.turn = 0
+        self.phase = "draw"
+        self.scores = (0,) * s
+        self.hand_number = 1
+        self.melded = [False] * n
+        self.asked = [False] * n
+        self.asking = None
+        self.answer = None
+        self.drew = None
+        self.frozen = 0
+        self.start_frozen = False
+        self.penalties = [0] * s
+        self.history = []
+        self.turn_start_melded = False
+        self.turn_melded = False
+        self.turn_old_touched = False
+        self.turn_new_ranks = set()
+        self.black_threes_down = False
+        self.result = None
+
+    # ------------------------------------------------------------------------------------
+    # Copying and comparing
+    def copy(self) -> HandState:
+        other = HandState.__new__(HandState)
+        for name in HandState.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.hands = [list(h) for h in self.hands]
+        other.melds = [list(m) for m in self.melds]
+        other.threes = [list(t) for t in self.threes]
+        other.pile = list(self.pile)
+        other.stock = list(self.stock)
+        other.melded = list(self.melded)
+        other.asked = list(self.asked)
+        other.penalties = list(self.penalties)
+        other.history = list(self.history)
+        other.turn_new_ranks = set(self.turn_new_ranks)
+        return other
+
+    # ------------------------------------------------------------------------------------
+    # Queries (never change the state)
+    @property
+    def over(self) -> bool:
+        """Whether the hand has ended."""
+        return self.result is not None
+
+    def side_of(self, seat: int) -> int:
+        return seat % self.rules.n_sides
+
+    def partner_of(self, seat: int) -> int | None:
+        """The seat's partner in a partnership game, else None."""
+        n, s = self.rules.players, self.rules.n_sides
+        return (seat + s) % n if n != s else None
+
+    def opened(self, side: int) -> bool:
+        """Whether the side has made its initial meld this hand."""
+        return bool(self.melds[side])
+
+    def minimum(self, side: int) -> int:
+        return self.rules.variant.initial_minimum(self.scores[side], self.hand_number, self.rules)
+
+    def canastas(self, side: int) -> int:
+        size = self.rules.variant.canasta_size
+        return sum(1 for m in self.melds[side] if m.size >= size and m.rank != BLACK_THREES_MELD)
+
+    def canastas_needed(self) -> int:
+        return self.rules.variant.canastas_to_go_out(self.rules.players)
+
+    def find_meld(self, side: int, rank: str) -> int:
+        """Index of the side's meld of ``rank`` that cards may join, or -1."""
+        for i, m in enumerate(self.melds[side]):
+            if m.rank == rank:
+                return i
+        return -1
+
+    @property
+    def pile_top(self) -> Card | None:
+        return self.pile[-1] if self.pile else None
+
+    def pile_frozen(self) -> bool:
+        """Frozen for everyone: a wild card (or a buried starting card) lies in the pile."""
+        return self.frozen > 0
+
+    def pile_frozen_for(self, side: int) -> bool:
+        return self.frozen > 0 or not self.melds[side]
+
+    def stock_exhausted(self) -> bool:
+        return not self.stock
+
+    def to_move(self) -> int | None:
+        """The seat to act, or None once the hand is over."""
+        return None if self.result is not None else self.turn
+
+    def kinds(self, seat: int) -> list[int]:
+        return kind_counts(self.hands[seat])
+
+    # ------------------------------------------------------------------------------------
+    # Moves
+    def legal_moves(self) -> list[Move]:
+        """Every legal move of the seat to act, one per distinct outcome (see docs/ENGINE.md)."""
+        from canasta.engine.legal import legal_moves
+
+        return legal_moves(self)
+
+    def parse(self, text: str) -> Move:
+        """Parse a move's text and resolve it against this position (a ``meld`` of a rank the
+        side already has becomes ``add``); raises NotationError for bad syntax."""
+        return self.normalize(parse_move(text))
+
+    def normalize(self, move: Move) -> Move:
+        if move.kind is MoveKind.MELD and len(move.groups) == 1 and self.result is None:
+            from canasta.moves import group_rank
+
+            g = move.groups[0]
+            r = group_rank(g)
+            if self.find_meld(self.side_of(self.turn), r) >= 0:
+                return Move.add(r, g)
+        return move
+
+    def is_legal(self, move: Move | str) -> bool:
+        try:
+            self.check(move)
+        except (IllegalMove, NotationError):
+            return False
+        return True
+
+    def check(self, move: Move | str, seat: int | None = None) -> Plan:
+        """Raise IllegalMove (with a reason a player understands) unless ``move`` is legal for
+        the seat to act (or for ``seat``, when given); return what it will do."""
+        from canasta.engine.play import check_move
+
+        if isinstance(move, str):
+            move = self.parse(move)
+        return check_move(self, move, seat)
+
+    def apply(self, move: Move | str, seat: int | None = None) -> Move:
+        """Play ``move`` (validated first; an illegal move changes nothing).  Returns the move
+        as played, in canonical form."""
+        from canasta.engine.play import carry_out
+
+        plan = self.check(move, seat)
+        carry_out(self, plan)
+        return plan.move
+
+    # ------------------------------------------------------------------------------------
+    # Small mutators shared by dealing and play
+    def lay_red_three(self, seat: int, c: Card) -> None:
+        self.threes[self.side_of(seat)].append(c)
+
+    def draw_card(self, seat: int) -> bool:
+        """Draw one card for ``seat``, laying and replacing red threes.  Returns False when a
+        red three was the last card (the caller ends the hand)."""
+        hand = self.hands[seat]
+        while self.stock:
+            c = self.stock.pop()
+            if self.rules.variant.laid_on_sight(c):
+                self.lay_red_three(seat, c)
+                if not self.stock:
+                    return False
+                continue
+            hand.append(c)
+            return True
+        return True
+
+    def take_into_hand(self, seat: int, cs: list[Card]) -> None:
+        """Cards from the pile join the hand; red threes among them are laid, not replaced."""
+        hand = self.hands[seat]
+        laid = self.rules.variant.laid_on_sight
+        for c in cs:
+            if laid(c):
+                self.lay_red_three(seat, c)
+            else:
+                hand.append(c)
+
+    def remove_from_hand(self, seat: int, cs: list[Card]) -> None:
+        remove_cards(self.hands[seat], cs)
+
+    def count_cards(self) -> int:
+        """Every card in the position: hands, melds, threes, pile and stock."""
+        return (
+            sum(len(h) for h in self.hands)
+            + sum(m.size for ms in self.melds for m in ms)
+            + sum(len(t) for t in self.threes)
+            + len(self.pile)
+            + len(self.stock)
+        )
+
+    def black_threes_in(self, seat: int) -> int:
+        return sum(1 for c in self.hands[seat] if c.kind == BLACK_THREE)
+
+    def __repr__(self) -> str:
+        from canasta.position import position_to_json
+
+        return f"HandState({position_to_json(self)})"

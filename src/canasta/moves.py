@@ -1,0 +1,180 @@
+"""Moves: small frozen values with one canonical text form (FORMAT.md, "Moves").
+
+>>> m = parse_move("meld kh kd kc / 9s 9d 2c")
+>>> str(m)
+'meld KH KD KC / 9S 9D 2C'
+>>> parse_move(str(m)) == m
+True
+>>> str(parse_move("add 10 TC 10H")), str(parse_move("take"))
+('add T TH TC', 'take')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from canasta.cards import BLACK_THREE, NATURAL_RANKS, Card, card
+from canasta.errors import NotationError
+
+Group = tuple[Card, ...]
+
+
+class MoveKind(StrEnum):
+    DRAW = "draw"
+    TAKE = "take"
+    MELD = "meld"
+    ADD = "add"
+    DISCARD = "discard"
+    PASS = "pass"
+    ASK = "ask"
+    YES = "yes"
+    NO = "no"
+
+
+WILD_MELD = "W"  # the rank letter of a meld made only of wild cards (Modern American)
+BLACK_THREES_MELD = "3"  # black threes melded while going out
+
+
+def group_rank(group: Group) -> str:
+    """The rank a group of cards is melded as: its natural rank, ``3`` for black threes, ``W``
+    for wild cards only.  Mixed groups report the first natural card's rank; legality checks the
+    rest."""
+    for c in group:
+        if c.is_natural:
+            return c.rank
+        if c.kind == BLACK_THREE:
+            return BLACK_THREES_MELD
+    return WILD_MELD
+
+
+def _rank_order(rank: str) -> int:
+    i = NATURAL_RANKS.find(rank)
+    return i if i >= 0 else (11 if rank == WILD_MELD else 12)
+
+
+def _canon_group(cs: Group | list[Card]) -> Group:
+    return tuple(sorted(cs, key=lambda c: c.id))
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One move.  Build moves with the helpers below (``Move.meld(...)``) or ``parse_move``;
+    the constructor keeps cards in canonical order so that equal moves compare equal."""
+
+    kind: MoveKind
+    groups: tuple[Group, ...] = ()
+    rank: str = ""
+    card: Card | None = None
+
+    # --- constructors -------------------------------------------------------------------
+    @staticmethod
+    def simple(kind: MoveKind) -> Move:
+        return Move(kind)
+
+    @staticmethod
+    def meld(*groups: Group | list[Card]) -> Move:
+        gs = sorted((_canon_group(g) for g in groups), key=lambda g: _rank_order(group_rank(g)))
+        return Move(MoveKind.MELD, tuple(gs))
+
+    @staticmethod
+    def take(with_top: Group | list[Card] = (), *extra: Group | list[Card]) -> Move:
+        ex = sorted((_canon_group(g) for g in extra), key=lambda g: _rank_order(group_rank(g)))
+        return Move(MoveKind.TAKE, (_canon_group(with_top), *ex))
+
+    @staticmethod
+    def add(rank: str, cs: Group | list[Card]) -> Move:
+        return Move(MoveKind.ADD, (_canon_group(cs),), rank=rank)
+
+    @staticmethod
+    def discard(c: Card) -> Move:
+        return Move(MoveKind.DISCARD, card=c)
+
+    # --- queries --------------------------------------------------------------------------
+    def cards_from_hand(self) -> list[Card]:
+        """Every card this move takes out of the mover's hand."""
+        if self.kind is MoveKind.DISCARD and self.card is not None:
+            return [self.card]
+        return [c for g in self.groups for c in g]
+
+    def __str__(self) -> str:
+        k = self.kind
+        if k is MoveKind.DISCARD:
+            assert self.card is not None
+            return f"discard {self.card.text}"
+        if k is MoveKind.ADD:
+            return f"add {self.rank} " + " ".join(c.text for c in self.groups[0])
+        if k is MoveKind.MELD:
+            return "meld " + " / ".join(" ".join(c.text for c in g) for g in self.groups)
+        if k is MoveKind.TAKE:
+            parts = [" ".join(c.text for c in g) for g in self.groups]
+            text = "take"
+            if parts and parts[0]:
+                text += " " + parts[0]
+            for p in parts[1:]:
+                text += " / " + p
+            return text
+        return k.value
+
+    def __repr__(self) -> str:
+        return f"Move({str(self)!r})"
+
+
+DRAW = Move(MoveKind.DRAW)
+PASS = Move(MoveKind.PASS)
+ASK = Move(MoveKind.ASK)
+YES = Move(MoveKind.YES)
+NO = Move(MoveKind.NO)
+_SIMPLE = {m.kind.value: m for m in (DRAW, PASS, ASK, YES, NO)}
+
+
+def _parse_groups(text: str, verb: str) -> list[list[Card]]:
+    groups = [[card(t) for t in part.split()] for part in text.split("/")]
+    return groups
+
+
+def parse_move(text: str) -> Move:
+    """Parse a move's text (syntax only: whether it is legal is the state's question)."""
+    if not isinstance(text, str):
+        raise NotationError("a move must be text")
+    words = text.strip().split(None, 1)
+    if not words:
+        raise NotationError("empty move: try 'help' for the moves you can make")
+    verb = words[0].lower()
+    rest = words[1].strip() if len(words) > 1 else ""
+    if verb in _SIMPLE:
+        if rest:
+            raise NotationError(f"'{verb}' takes nothing after it")
+        return _SIMPLE[verb]
+    if verb == "discard":
+        toks = rest.split()
+        if len(toks) != 1:
+            raise NotationError("discard one card, for example: discard 4S")
+        return Move.discard(card(toks[0]))
+    if verb == "add":
+        toks = rest.split()
+        if len(toks) < 2:
+            raise NotationError("add a rank and cards, for example: add 7 7C 2D")
+        r = toks[0].upper()
+        if r == "10":
+            r = "T"
+        if r not in NATURAL_RANKS and r != WILD_MELD:
+            raise NotationError(f"'{toks[0]}' is not a meld rank (A K Q J T 9 8 7 6 5 4, or W)")
+        return Move.add(r, [card(t) for t in toks[1:]])
+    if verb == "meld":
+        if not rest:
+            raise NotationError("meld some cards, for example: meld KH KD KC / 9S 9D 2C")
+        groups = _parse_groups(rest, verb)
+        if any(not g for g in groups):
+            raise NotationError("an empty meld group: put cards between the '/' signs")
+        return Move.meld(*groups)
+    if verb == "take":
+        if not rest:
+            return Move.take()
+        groups = _parse_groups(rest, verb)
+        if any(not g for g in groups[1:]):
+            raise NotationError("an empty meld group: put cards between the '/' signs")
+        return Move.take(*groups)
+    raise NotationError(
+        f"unknown move '{verb}': the moves are draw, take, meld, add, discard, pass, ask, yes, no"
+    )

@@ -1,0 +1,193 @@
+"""Positions as JSON (FORMAT.md "The position"): read, check and write.
+
+>>> from canasta.rules import Rules
+>>> s = position_from_json({"variant": "classic", "players": 2, "scores": [0, 0], "turn": 0,
+...     "phase": "draw", "hands": [["KH", "KD"], ["4C"]], "melds": [[], []],
+...     "threes": [[], []], "discard": ["KS"], "stock": ["9C"]})
+>>> [str(m) for m in s.legal_moves()]
+['draw']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from canasta.cards import BLACK_THREE, Card, card, make_deck, sort_cards
+from canasta.engine.melds import Meld
+from canasta.engine.state import HandState
+from canasta.errors import CanastaError, PositionError
+from canasta.moves import BLACK_THREES_MELD, WILD_MELD, group_rank
+from canasta.rules import Rules
+
+POSITION_KEYS = ("variant", "players", "options", "scores", "turn", "phase", "hands", "melds",
+                 "threes", "discard", "stock", "ponytails", "start_frozen", "melded", "drew",
+                 "asked", "hand_number")
+REQUIRED = ("variant", "players", "scores", "turn", "phase", "hands", "melds", "threes",
+            "discard", "stock")
+
+
+def _cards(value: Any, where: str) -> list[Card]:
+    if not isinstance(value, list):
+        raise PositionError(f"{where} must be a list of cards")
+    out = []
+    for t in value:
+        if not isinstance(t, str):
+            raise PositionError(f"{where}: {t!r} is not a card")
+        try:
+            out.append(card(t))
+        except CanastaError as e:
+            raise PositionError(f"{where}: {e}") from None
+    return out
+
+
+def _int(value: Any, where: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise PositionError(f"{where} must be a whole number, not {value!r}")
+    return value
+
+
+def _bools(value: Any, n: int, where: str) -> list[bool]:
+    if not isinstance(value, list) or len(value) != n or not all(
+            isinstance(b, bool) for b in value):
+        raise PositionError(f"{where} must be a list of {n} true/false values")
+    return list(value)
+
+
+def position_from_json(obj: Mapping[str, Any]) -> HandState:
+    """Build the position a scenario (or a saved game) describes; raises PositionError with a
+    clear message when it is malformed or impossible."""
+    if not isinstance(obj, Mapping):
+        raise PositionError("a position must be a JSON object")
+    for key in REQUIRED:
+        if key not in obj:
+            raise PositionError(f"the position has no '{key}'")
+    options = obj.get("options") or {}
+    if not isinstance(options, Mapping):
+        raise PositionError("'options' must be an object")
+    if not isinstance(obj["variant"], str):
+        raise PositionError("'variant' must be a name such as \"classic\"")
+    players = _int(obj["players"], "'players'")
+    rules = Rules.make(obj["variant"], players, **dict(options))
+    v = rules.variant
+    n, s = rules.players, rules.n_sides
+    state = HandState(rules)
+    scores = obj["scores"]
+    if not isinstance(scores, list) or len(scores) != s:
+        raise PositionError(f"'scores' must hold one number per side ({s})")
+    state.scores = tuple(_int(x, "'scores'") for x in scores)
+    state.turn = _int(obj["turn"], "'turn'")
+    if not 0 <= state.turn < n:
+        raise PositionError(f"'turn' must be a seat from 0 to {n - 1}")
+    if obj["phase"] not in ("draw", "play"):
+        raise PositionError("'phase' must be \"draw\" or \"play\"")
+    state.phase = obj["phase"]
+    hands = obj["hands"]
+    if not isinstance(hands, list) or len(hands) != n:
+        raise PositionError(f"'hands' must hold one hand per seat ({n})")
+    state.hands = [_cards(h, f"hand of seat {i}") for i, h in enumerate(hands)]
+    for i, h in enumerate(state.hands):
+        for c in h:
+            if v.laid_on_sight(c):
+                raise PositionError(f"seat {i} holds {c.text}, which is laid down at once")
+    melds = obj["melds"]
+    if not isinstance(melds, list) or len(melds) != s:
+        raise PositionError(f"'melds' must hold one list of melds per side ({s})")
+    for side, ms in enumerate(melds):
+        if not isinstance(ms, list):
+            raise PositionError(f"melds of side {side} must be a list of melds")
+        for m in ms:
+            cs = _cards(m, f"a meld of side {side}")
+            if not cs:
+                raise PositionError(f"side {side} has an empty meld")
+            rank = group_rank(tuple(cs))
+            bad = [c for c in cs if not (
+                c.rank == rank or (c.is_wild and rank != BLACK_THREES_MELD)
+                or (rank == BLACK_THREES_MELD and c.kind == BLACK_THREE))]
+            if bad or (rank == WILD_MELD and not v.wild_melds):
+                raise PositionError(f"side {side} has a meld that is not one rank: "
+                                    f"{' '.join(c.text for c in cs)}")
+            if rank != BLACK_THREES_MELD and state.find_meld(side, rank) >= 0:
+                raise PositionError(f"side {side} has two melds of rank {rank}")
+            state.melds[side].append(Meld(rank, cs))
+    threes = obj["threes"]
+    if not isinstance(threes, list) or len(threes) != s:
+        raise PositionError(f"'threes' must hold one list per side ({s})")
+    state.threes = [_cards(t, f"threes of side {i}") for i, t in enumerate(threes)]
+    for i, t in enumerate(state.threes):
+        for c in t:
+            if not v.laid_on_sight(c):
+                raise PositionError(f"side {i} has {c.text} among its threes")
+    state.pile = _cards(obj["discard"], "'discard'")
+    state.stock = list(reversed(_cards(obj["stock"], "'stock'")))
+    state.start_frozen = bool(obj.get("start_frozen", False))
+    state.frozen = sum(1 for c in state.pile if v.freezes_pile(c)) + state.start_frozen
+    melded = obj.get("melded")
+    state.melded = (_bools(melded, n, "'melded'") if melded is not None
+                    else [bool(state.melds[state.side_of(i)]) for i in range(n)])
+    asked = obj.get("asked")
+    state.asked = _bools(asked, n, "'asked'") if asked is not None else [False] * n
+    drew = obj.get("drew")
+    if drew is not None and drew not in ("stock", "pile"):
+        raise PositionError("'drew' must be \"stock\" or \"pile\"")
+    state.drew = (drew or "stock") if state.phase == "play" else None
+    state.hand_number = _int(obj.get("hand_number", 1), "'hand_number'")
+    state.turn_start_melded = state.melded[state.turn]
+    _check_counts(state)
+    v.check_position(state, obj)
+    return state
+
+
+def _check_counts(state: HandState) -> None:
+    decks = state.rules.variant.decks(state.rules.players)
+    allowed = Counter(make_deck(decks))
+    held: Counter[Card] = Counter()
+    for h in state.hands:
+        held.update(h)
+    for ms in state.melds:
+        for m in ms:
+            held.update(m.cards)
+    for t in state.threes:
+        held.update(t)
+    held.update(state.pile)
+    held.update(state.stock)
+    for c, k in held.items():
+        if k > allowed[c]:
+            raise PositionError(f"{c.text} appears {k} times, but {decks} decks hold "
+                                f"{allowed[c]}")
+
+
+def _texts(cs: list[Card]) -> list[str]:
+    return [c.text for c in cs]
+
+
+def position_to_json(state: HandState, *, sort: bool = False) -> dict[str, Any]:
+    """The position in the scenario format (every field written out explicitly)."""
+    rules = state.rules
+    order = sort_cards if sort else list
+    out: dict[str, Any] = {
+        "variant": rules.variant.name,
+        "players": rules.players,
+        "options": {"target": rules.target, **dict(rules.options)},
+        "scores": list(state.scores),
+        "turn": state.turn,
+        "phase": state.phase,
+        "hands": [_texts(order(h)) for h in state.hands],
+        "melds": [[_texts(m.sorted_cards()) for m in ms] for ms in state.melds],
+        "threes": [_texts(t) for t in state.threes],
+        "discard": _texts(state.pile),
+        "stock": _texts(list(reversed(state.stock))),
+        "melded": list(state.melded),
+        "asked": list(state.asked),
+        "hand_number": state.hand_number,
+    }
+    if state.phase == "play" and state.drew is not None:
+        out["drew"] = state.drew
+    if state.start_frozen:
+        out["start_frozen"] = True
+    state.rules.variant.position_extras(state, out)
+    return out
+
+
+__all__ = ["position_from_json", "position_to_json"]

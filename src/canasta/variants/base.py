@@ -1,0 +1,189 @@
+"""The variant interface: data plus a few named hooks.
+
+The base class holds the Classic Canasta behaviour (RULES.md section B); another variant is a
+subclass that changes the data and overrides the hooks where its rules differ.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from canasta.cards import DEUCE, JOKER, RED_THREE, Card
+from canasta.errors import PositionError
+
+if TYPE_CHECKING:
+    from canasta.engine.melds import Meld
+    from canasta.engine.state import HandState
+    from canasta.rules import Rules
+
+
+class Variant:
+    name: ClassVar[str] = "classic"
+    title: ClassVar[str] = "Classic Canasta"
+    aliases: ClassVar[tuple[str, ...]] = ()
+    player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4)
+    default_players: ClassVar[int] = 4
+    option_defaults: ClassVar[dict[str, Any]] = {}
+    option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {}
+    #: most wild cards one meld may hold
+    max_wilds: ClassVar[int] = 3
+    #: cards that make a canasta
+    canasta_size: ClassVar[int] = 7
+    #: black threes may be melded (only while going out) in groups of these sizes
+    black_three_meld_sizes: ClassVar[tuple[int, ...]] = (3, 4)
+    going_out_bonus: ClassVar[int] = 100
+    concealed_bonus: ClassVar[int] = 200
+    #: melds made of wild cards only (Modern American)
+    wild_melds: ClassVar[bool] = False
+    #: "may I go out?" may be asked once per hand (else once per turn)
+    ask_once_per_hand: ClassVar[bool] = False
+    #: the pile's top card counts toward the initial-meld minimum when taking it
+    top_card_counts_for_minimum: ClassVar[bool] = True
+
+    # --- the table ------------------------------------------------------------------------
+    def n_sides(self, players: int) -> int:
+        """Sides that score: partnerships of two facing partners, else one side per player."""
+        return players // 2 if players % 2 == 0 and players >= 4 else players
+
+    def decks(self, players: int) -> int:
+        return 2
+
+    def hand_size(self, players: int) -> int:
+        raise NotImplementedError
+
+    def draw_count(self, players: int) -> int:
+        raise NotImplementedError
+
+    def canastas_to_go_out(self, players: int) -> int:
+        raise NotImplementedError
+
+    def default_target(self, players: int) -> int:
+        raise NotImplementedError
+
+    # --- melds ----------------------------------------------------------------------------
+    def initial_minimum(self, score: int, hand_number: int, rules: Rules) -> int:
+        """The count the side's initial meld must reach, by its score before the hand."""
+        raise NotImplementedError
+
+    def meld_shape_error(self, rules: Rules, naturals: int, wilds: int) -> str | None:
+        """Why a meld of one natural rank with this many natural and wild cards is not
+        allowed, or None when it is."""
+        if naturals + wilds < 3:
+            return "a meld needs at least 3 cards"
+        if naturals < 2:
+            return "a meld needs at least 2 natural cards"
+        if wilds > self.max_wilds:
+            return f"a meld may hold at most {self.max_wilds} wild cards"
+        if rules.options.get("wild_ratio") == "not-more-wilds":
+            if wilds > naturals:
+                return "a meld may not hold more wild cards than natural cards"
+        elif wilds >= naturals:
+            return "a meld needs more natural cards than wild cards"
+        return None
+
+    def meld_error(self, state: HandState, side: int, meld: Meld, joins: bool) -> str | None:
+        """Why ``meld`` (a new meld, or an existing one with cards added when ``joins``) may
+        not stand on the side's table, or None."""
+        return self.counts_error(state, side, meld.rank, meld.naturals, meld.deuces, meld.jokers)
+
+    def counts_error(self, state: HandState, side: int, rank: str, naturals: int, deuces: int,
+                     jokers: int) -> str | None:
+        """``meld_error`` for a meld known by its counts (what the move generator uses)."""
+        return self.meld_shape_error(state.rules, naturals, deuces + jokers)
+
+    def wild_range(self, state: HandState, side: int, rank: str, naturals: int,
+                   existing: Meld | None) -> tuple[int, int] | None:
+        """The fewest and most wild cards that may join ``naturals`` natural cards of ``rank``
+        from hand (melded alone, or added to the ``existing`` meld), or None when no number
+        works."""
+        n = naturals + (existing.naturals if existing else 0)
+        d0 = existing.deuces if existing else 0
+        j0 = existing.jokers if existing else 0
+        ok = [x for x in range(self.max_wilds + 1)
+              if self.counts_error(state, side, rank, n, d0 + x, j0) is None]
+        return (ok[0], ok[-1]) if ok else None
+
+    def canasta_bonus(self, meld: Meld) -> int:
+        return 500 if meld.wilds == 0 else 300
+
+    # --- threes, the pile, discards ------------------------------------------------------
+    def laid_on_sight(self, c: Card) -> bool:
+        """Threes laid face up (and replaced from the stock) as soon as they reach a hand."""
+        return c.kind == RED_THREE
+
+    def take_error(self, state: HandState, side: int, top: Card, naturals: int, wilds: int,
+                   has_meld: bool) -> str | None:
+        """Why the pile may not be taken with ``naturals`` natural and ``wilds`` wild cards from
+        hand melded with its ``top`` card (B.6), or None."""
+        from canasta.engine.play import rank_name
+
+        name = rank_name(top.rank)
+        if state.pile_frozen_for(side):
+            if naturals >= 2:
+                return None
+            if state.pile_frozen():
+                return f"the pile is frozen: you need two natural {name} from your hand"
+            return (f"the pile is frozen until your side has made its initial meld: "
+                    f"you need two natural {name} from your hand")
+        if has_meld or naturals >= 2 or (naturals >= 1 and wilds >= 1):
+            return None
+        return (f"to take the pile you need two natural {name}, or one and a wild card, "
+                f"or a meld of {name} on the table")
+
+    def discard_error(self, state: HandState, seat: int, c: Card, going_out: bool) -> str | None:
+        if c.kind == RED_THREE:
+            return "red threes are never discarded"
+        return None
+
+    # --- the start of a hand ----------------------------------------------------------------
+    def start_pile(self, state: HandState) -> None:
+        """Turn up the first card of the pile; a wild card or a red three is covered by the next
+        card and freezes the pile (B.2)."""
+        while state.stock:
+            c = state.stock.pop()
+            state.pile.append(c)
+            if self.freezes_pile(c):
+                state.frozen += 1
+            if not self.upcard_is_buried(c):
+                break
+
+    def after_deal(self, state: HandState) -> None:
+        """Anything a variant does once the cards are dealt (Classic: nothing more)."""
+
+    def check_position(self, state: HandState, obj: Any) -> None:
+        """Variant-specific checks and fields of a position read from JSON."""
+        if obj.get("ponytails") is not None:
+            raise PositionError(f"{self.name} has no ponytails")
+
+    def position_extras(self, state: HandState, out: dict[str, Any]) -> None:
+        """Variant-specific fields of a position written as JSON."""
+
+    # --- the pile (start) -------------------------------------------------------------------------
+    def upcard_is_buried(self, c: Card) -> bool:
+        """A card turned up to start the pile that is covered by another and freezes it."""
+        return c.kind in (DEUCE, JOKER, RED_THREE)
+
+    def freezes_pile(self, c: Card) -> bool:
+        """A card whose presence in the pile freezes it for everyone."""
+        return c.kind in (DEUCE, JOKER, RED_THREE)
+
+    # --- the end of the match ----------------------------------------------------------------
+    def match_outcome(self, rules: Rules, totals: Sequence[int],
+                      hand_number: int) -> tuple[bool, int | None]:
+        """Over once a side reaches the target; the highest total wins; an exact tie for the
+        highest total means another hand."""
+        best = max(totals)
+        if best < rules.target:
+            return False, None
+        leaders = [i for i, t in enumerate(totals) if t == best]
+        if len(leaders) > 1:
+            return False, None
+        return True, leaders[0]
+
+    # --- scoring --------------------------------------------------------------------------
+    def red_threes_score(self, count: int, side_has_melded: bool) -> int:
+        if count == 0:
+            return 0
+        points = 800 if count == 4 else 100 * count
+        return points if side_has_melded else -points

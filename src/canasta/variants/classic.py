@@ -1,0 +1,55 @@
+"""Classic Canasta for 2, 3 and 4 players (RULES.md section B, decisions of section E)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from canasta.rules import Rules
+from canasta.variants.base import Variant
+
+
+class Classic(Variant):
+    name: ClassVar[str] = "classic"
+    title: ClassVar[str] = "Classic Canasta"
+    aliases: ClassVar[tuple[str, ...]] = ("canasta", "standard")
+    player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4)
+    default_players: ClassVar[int] = 4
+    option_defaults: ClassVar[dict[str, Any]] = {
+        # E-1: the seeds' "more naturals than wilds"; the looser P/H reading is an option.
+        "wild_ratio": "more-naturals",
+        # E-6: a red three drawn as the last stock card ends the hand at once (seed), or
+        # in the 2-player game a red three among the last two cards is a one-card draw (Pagat).
+        "two_player_last_card_rule": "seed",
+        # E-14: an initial meld below the minimum is refused; in table mode it costs 100 instead.
+        "table_penalties_mode": False,
+    }
+    option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {
+        "wild_ratio": ("more-naturals", "not-more-wilds"),
+        "two_player_last_card_rule": ("seed", "pagat"),
+        "table_penalties_mode": (False, True),
+    }
+
+    def hand_size(self, players: int) -> int:
+        return {2: 15, 3: 13, 4: 11}[players]
+
+    def draw_count(self, players: int) -> int:
+        return 1 if players == 4 else 2
+
+    def canastas_to_go_out(self, players: int) -> int:
+        return 2 if players == 2 else 1
+
+    def default_target(self, players: int) -> int:
+        return 7500 if players == 3 else 5000
+
+    def initial_minimum(self, score: int, hand_number: int, rules: Rules) -> int:
+        # B.5 and E-15: <0, <1500, <3000, else.
+        if score < 0:
+            return 15
+        if score < 1500:
+            return 50
+        if score < 3000:
+            return 90
+        return 120
+
+
+CLASSIC = Classic()
