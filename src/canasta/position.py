@@ -28,7 +28,7 @@ REQUIRED = ("variant", "players", "scores", "turn", "phase", "hands", "melds", "
             "discard", "stock")
 
 
-def _cards(value: Any, where: str) -> list[Card]:
+def cards_from_json(value: Any, where: str) -> list[Card]:
     if not isinstance(value, list):
         raise PositionError(f"{where} must be a list of cards")
     out = []
@@ -86,7 +86,7 @@ def position_from_json(obj: Mapping[str, Any]) -> HandState:
     hands = obj["hands"]
     if not isinstance(hands, list) or len(hands) != n:
         raise PositionError(f"'hands' must hold one hand per seat ({n})")
-    state.hands = [_cards(h, f"hand of seat {i}") for i, h in enumerate(hands)]
+    state.hands = [cards_from_json(h, f"hand of seat {i}") for i, h in enumerate(hands)]
     for i, h in enumerate(state.hands):
         for c in h:
             if v.laid_on_sight(c):
@@ -98,7 +98,7 @@ def position_from_json(obj: Mapping[str, Any]) -> HandState:
         if not isinstance(ms, list):
             raise PositionError(f"melds of side {side} must be a list of melds")
         for m in ms:
-            cs = _cards(m, f"a meld of side {side}")
+            cs = cards_from_json(m, f"a meld of side {side}")
             if not cs:
                 raise PositionError(f"side {side} has an empty meld")
             rank = group_rank(tuple(cs))
@@ -114,13 +114,13 @@ def position_from_json(obj: Mapping[str, Any]) -> HandState:
     threes = obj["threes"]
     if not isinstance(threes, list) or len(threes) != s:
         raise PositionError(f"'threes' must hold one list per side ({s})")
-    state.threes = [_cards(t, f"threes of side {i}") for i, t in enumerate(threes)]
+    state.threes = [cards_from_json(t, f"threes of side {i}") for i, t in enumerate(threes)]
     for i, t in enumerate(state.threes):
         for c in t:
             if not v.laid_on_sight(c):
                 raise PositionError(f"side {i} has {c.text} among its threes")
-    state.pile = _cards(obj["discard"], "'discard'")
-    state.stock = list(reversed(_cards(obj["stock"], "'stock'")))
+    state.pile = cards_from_json(obj["discard"], "'discard'")
+    state.stock = list(reversed(cards_from_json(obj["stock"], "'stock'")))
     state.start_frozen = bool(obj.get("start_frozen", False))
     state.frozen = sum(1 for c in state.pile if v.freezes_pile(c)) + state.start_frozen
     melded = obj.get("melded")

@@ -119,40 +119,44 @@ def can_go_out(state: HandState) -> bool:
     return False
 
 
-def _splits(groups: list[_Group], deuces: int, jokers: int) -> Iterator[list[tuple[int, int]]]:
-    """Every way to share the wild cards among the groups within their limits."""
+def _splits(groups: list[_Group], wilds: int) -> Iterator[list[int]]:
+    """Every way to share ``wilds`` wild cards among the groups within their limits."""
     n = len(groups)
+    his = [g[4] for g in groups]
 
-    def rec(i: int, d: int, j: int) -> Iterator[list[tuple[int, int]]]:
+    def rec(i: int, w: int) -> Iterator[list[int]]:
         if i == n:
-            if d == 0 and j == 0:
+            if w == 0:
                 yield []
             return
-        lo, hi = groups[i][3], groups[i][4]
-        rest_hi = sum(g[4] for g in groups[i + 1:])
-        for t in range(lo, min(hi, d + j) + 1):
-            if d + j - t > rest_hi:
-                continue
-            for dd in range(max(0, t - j), min(t, d) + 1):
-                for tail in rec(i + 1, d - dd, j - (t - dd)):
-                    yield [(dd, t - dd), *tail]
+        rest_hi = sum(his[i + 1:])
+        for t in range(groups[i][3], min(his[i], w) + 1):
+            if w - t <= rest_hi:
+                for tail in rec(i + 1, w - t):
+                    yield [t, *tail]
 
-    yield from rec(0, deuces, jokers)
+    yield from rec(0, wilds)
 
 
-def going_out_moves(state: HandState, leave_one: bool) -> list[Move]:
+def going_out_moves(state: HandState, leave_one: bool, c: list[int] | None = None,
+                    by_kind: dict[int, list[Card]] | None = None) -> list[Move]:
     """Moves that meld the whole hand at once (and, with ``leave_one``, all but one card, to
     discard next).  Only the cards in hand are shared out: wild cards join groups that hold
     natural cards of the hand."""
     seat = state.turn
     side = state.side_of(seat)
-    hand = state.hands[seat]
-    c = state.kinds(seat)
+    if c is None:
+        c = state.kinds(seat)
     if c[RED_THREE]:
         return []
-    by_kind: dict[int, list[Card]] = {}
-    for card in sort_cards(hand):
-        by_kind.setdefault(card.kind, []).append(card)
+    singles = sum(1 for k in range(len(NATURAL_RANKS))
+                  if c[k] == 1 and state.find_meld(side, NATURAL_RANKS[k]) < 0)
+    if singles > leave_one:
+        return []
+    if by_kind is None:
+        by_kind = {}
+        for card in sort_cards(state.hands[seat]):
+            by_kind.setdefault(card.kind, []).append(card)
     size = state.rules.variant.canasta_size
     need = state.canastas_needed()
     moves: list[Move] = []
@@ -167,26 +171,39 @@ def going_out_moves(state: HandState, leave_one: bool) -> list[Move]:
         if not _black_threes_ok(state, b):
             continue
         groups = _natural_groups(state, side, cc)
-        if groups is None or not (groups or b):
+        if groups is None:
             continue
-        for split in _splits(groups, cc[DEUCE], cc[JOKER]):
+        if not groups and not b:
+            moves += _wilds_onto_one_meld(state, side, cc, by_kind, need)
+            continue
+        seen: set[tuple[object, ...]] = set()
+        for split in _splits(groups, cc[DEUCE] + cc[JOKER]):
+            # The hand ends at once, so only what scores tells these moves apart: which melds
+            # become canastas and which of them stay natural.
             made = state.canastas(side)
             cards_groups: list[list[Card]] = []
+            signature: list[object] = [opt]
             joins = 0
-            for (r, k, n, _lo, _hi), (d, j) in zip(groups, split, strict=True):
+            dleft, jpos, dpos = cc[DEUCE], 0, 0
+            for (r, k, n, _lo, _hi), t in zip(groups, split, strict=True):
                 mi = state.find_meld(side, r)
-                before = state.melds[side][mi].size if mi >= 0 else 0
-                joins += mi >= 0
-                if before + n + d + j >= size > before:
-                    made += 1
-                cards_groups.append(list(by_kind[k][:n]))
-            if made < need:
-                continue
-            dpos = jpos = 0
-            for g, (d, j) in zip(cards_groups, split, strict=True):
-                g += by_kind.get(DEUCE, [])[dpos:dpos + d] + by_kind.get(JOKER, [])[jpos:jpos + j]
+                old = state.melds[side][mi] if mi >= 0 else None
+                before = old.size if old else 0
+                joins += old is not None
+                is_canasta = before + n + t >= size
+                made += is_canasta and before < size
+                signature.append((is_canasta, t + (old.wilds if old else 0) > 0))
+                d = min(t, dleft)
+                dleft -= d
+                g = by_kind[k][:n] + by_kind.get(DEUCE, [])[dpos:dpos + d]
+                g += by_kind.get(JOKER, [])[jpos:jpos + t - d]
                 dpos += d
-                jpos += j
+                jpos += t - d
+                cards_groups.append(g)
+            key = tuple(signature)
+            if made < need or key in seen:
+                continue
+            seen.add(key)
             if b:
                 cards_groups.append(by_kind[BLACK_THREE][:b])
             if len(cards_groups) == 1 and joins == 1:
@@ -194,3 +211,23 @@ def going_out_moves(state: HandState, leave_one: bool) -> list[Move]:
             else:
                 moves.append(Move.meld(*cards_groups))
     return moves
+
+
+def _wilds_onto_one_meld(state: HandState, side: int, c: list[int],
+                         by_kind: dict[int, list[Card]], need: int) -> list[Move]:
+    """A hand of wild cards only, all added to one meld that they turn into a canasta."""
+    wilds = by_kind.get(DEUCE, [])[:c[DEUCE]] + by_kind.get(JOKER, [])[:c[JOKER]]
+    if not wilds:
+        return []
+    v = state.rules.variant
+    size = v.canasta_size
+    out = []
+    for m in state.melds[side]:
+        if len(m.rank) != 1 or m.rank not in NATURAL_RANKS:
+            continue
+        grown = m.size + len(wilds)
+        made = state.canastas(side) + (grown >= size > m.size)
+        if made >= need and v.counts_error(state, side, m.rank, m.naturals,
+                                           m.deuces + c[DEUCE], m.jokers + c[JOKER]) is None:
+            out.append(Move.add(m.rank, wilds))
+    return out

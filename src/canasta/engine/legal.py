@@ -209,9 +209,14 @@ def play_moves(state: HandState) -> list[Move]:
             _opened_melds(state, side, c, by_kind, moves)
             if c[BLACK_THREE] and _passes(state, Move.meld(by_kind[BLACK_THREE])):
                 moves.append(Move.meld(by_kind[BLACK_THREE]))
-            for m in going_out_moves(state, leave_one=False):
-                if m not in moves and _passes(state, m):
-                    moves.append(m)
+            if state.canastas(side) < state.canastas_needed():
+                # Going out by melding everything in one move only differs from melding card
+                # by card when the last canasta is completed by the very last cards.
+                seen = set(moves)
+                for m in going_out_moves(state, False, c, by_kind):
+                    if m not in seen and _passes(state, m):
+                        seen.add(m)
+                        moves.append(m)
         else:
             need = state.minimum(side)
             for combo in _initial_combos(state, side, c, need, 0, [], -1):
@@ -226,9 +231,11 @@ def play_moves(state: HandState) -> list[Move]:
                 m = Move.meld(*groups)
                 if sum(len(g) for g in groups) < left_after - 1 or _passes(state, m):
                     moves.append(m)
-            if state.drew == "stock":
-                for m in going_out_moves(state, leave_one=True):
-                    if m not in moves and _passes(state, m):
+            if state.drew == "stock" and can_go_out(state):
+                seen = set(moves)
+                for m in going_out_moves(state, True, c, by_kind):
+                    if m not in seen and _passes(state, m):
+                        seen.add(m)
                         moves.append(m)
     # Discards: one per kind of card.
     if state.answer != "yes" or len(hand) == 1:

@@ -1,0 +1,146 @@
+"""Game records: the rules, the seed (or the dealt cards) and the moves; replaying a record
+gives the same game.
+
+A record is JSON::
+
+    {"format": "canasta-record", "version": 1,
+     "rules": {"variant": "classic", "players": 4, "options": {"target": 5000, ...}},
+     "seed": 7,                       # or "deals": [["KH", "4C", ...], ...], one deck per hand
+     "hands": [{"moves": [[0, "draw"], [0, "discard 4S"], ...],
+                "result": {"hand_score": [...], ...}}, ...]}
+
+``result`` is optional; when present, replay checks that the hand scores the same.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from canasta.cards import cards_text
+from canasta.errors import CanastaError, PositionError
+from canasta.match import Match
+from canasta.position import cards_from_json
+from canasta.rules import Rules
+
+FORMAT = "canasta-record"
+VERSION = 1
+
+
+def record_of(match: Match) -> dict[str, Any]:
+    """The record of a match so far (finished hands and the hand in progress)."""
+    hands = []
+    for i, moves in enumerate(match.moves):
+        h: dict[str, Any] = {"moves": [[seat, str(m)] for seat, m in moves]}
+        if i < len(match.results):
+            h["result"] = match.results[i].to_json()
+        hands.append(h)
+    rec: dict[str, Any] = {"format": FORMAT, "version": VERSION, "rules": match.rules.to_json()}
+    if match.deals is not None:
+        rec["deals"] = [cards_text(d).split() for d in match.deals]
+    else:
+        rec["seed"] = match.seed
+    rec["hands"] = hands
+    rec["scores"] = list(match.scores)
+    rec["over"] = match.over
+    rec["winner"] = match.winner
+    return rec
+
+
+def dumps(match: Match) -> str:
+    return json.dumps(record_of(match), indent=1)
+
+
+def save_record(match: Match, path: str | Path) -> None:
+    Path(path).write_text(dumps(match) + "\n", encoding="utf-8")
+
+
+def load_record(path: str | Path) -> dict[str, Any]:
+    """Read a record file; raises PositionError with a clear message when it is unreadable."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise PositionError(f"cannot read {path}: {e.strerror or e}") from None
+    except UnicodeDecodeError:
+        raise PositionError(f"{path} is not a text file") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise PositionError(f"{path} is not valid JSON: {e}") from None
+    if not isinstance(data, Mapping):
+        raise PositionError(f"{path} is not a game record (a JSON object)")
+    return dict(data)
+
+
+def replay(record: Mapping[str, Any]) -> Match:
+    """Play a record's moves again; raises PositionError when the record is malformed, holds an
+    illegal move, or does not reproduce its recorded results."""
+    if record.get("format") != FORMAT:
+        raise PositionError(f"not a game record (its 'format' must be \"{FORMAT}\")")
+    if record.get("version") != VERSION:
+        raise PositionError(f"unknown record version {record.get('version')!r}")
+    rules = Rules.from_json(record.get("rules") or {})
+    deals = record.get("deals")
+    if deals is not None:
+        if not isinstance(deals, list) or not deals:
+            raise PositionError("'deals' must be a list of decks, one per hand")
+        match = Match(rules, deals=[cards_from_json(d, f"deal {i + 1}") for i, d in enumerate(deals)])
+    else:
+        seed = record.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise PositionError("the record needs a whole-number 'seed' (or 'deals')")
+        match = Match(rules, seed)
+    hands = record.get("hands")
+    if not isinstance(hands, list):
+        raise PositionError("the record needs a list of 'hands'")
+    for number, hand in enumerate(hands, 1):
+        if number > 1:
+            if match.state.result is None:
+                raise PositionError(f"hand {number - 1} had not ended when hand {number} began")
+            if match.over:
+                raise PositionError(f"the match was over before hand {number}")
+            try:
+                match.next_hand()
+            except IndexError as e:
+                raise PositionError(str(e)) from None
+        moves = hand.get("moves") if isinstance(hand, Mapping) else None
+        if not isinstance(moves, list):
+            raise PositionError(f"hand {number} needs a list of 'moves'")
+        for i, entry in enumerate(moves, 1):
+            if (not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[0], int)
+                    or not isinstance(entry[1], str)):
+                raise PositionError(f"hand {number}, move {i}: write each move as [seat, text]")
+            if match.state.result is not None:
+                raise PositionError(f"hand {number}, move {i}: the hand was already over")
+            try:
+                match.apply(entry[1], seat=entry[0])
+            except CanastaError as e:
+                raise PositionError(f"hand {number}, move {i} ({entry[1]}): {e}") from None
+        want = hand.get("result")
+        if want is not None:
+            got = match.results[number - 1].to_json() if number <= len(match.results) else None
+            if got is None or got.get("hand_score") != want.get("hand_score"):
+                raise PositionError(f"hand {number} does not replay: it scores "
+                                    f"{got and got.get('hand_score')}, the record says "
+                                    f"{want.get('hand_score')}")
+    return match
+
+
+def format_replay(match: Match) -> str:
+    rules = match.rules
+    lines = [f"{rules.variant.title}, {rules.players} players, target {rules.target}"]
+    totals = [0] * rules.n_sides
+    for i, result in enumerate(match.results, 1):
+        totals = [a + b for a, b in zip(totals, result.scores, strict=True)]
+        how = ("stock exhausted" if result.went_out is None
+               else f"seat {result.went_out} went out" + (" concealed" if result.concealed else ""))
+        scores = ", ".join(f"{s:+d}" for s in result.scores)
+        lines.append(f"hand {i}: {scores}  ({how}); totals {', '.join(map(str, totals))}")
+    if match.state.result is None:
+        lines.append(f"hand {match.hand_number} in progress "
+                     f"({len(match.moves[-1])} moves so far)")
+    if match.over:
+        lines.append(f"match over: side {match.winner} wins")
+    return "\n".join(lines)
