@@ -86,7 +86,8 @@ def replay(record: Mapping[str, Any]) -> Match:
     if deals is not None:
         if not isinstance(deals, list) or not deals:
             raise PositionError("'deals' must be a list of decks, one per hand")
-        match = Match(rules, deals=[cards_from_json(d, f"deal {i + 1}") for i, d in enumerate(deals)])
+        decks = [cards_from_json(d, f"deal {i + 1}") for i, d in enumerate(deals)]
+        match = Match(rules, deals=decks)
     else:
         seed = record.get("seed")
         if not isinstance(seed, int) or isinstance(seed, bool):

@@ -15,7 +15,7 @@ from typing import Any
 from canasta.engine.state import HandState
 from canasta.errors import CanastaError, IllegalMove, NotationError, PositionError
 from canasta.match import match_outcome
-from canasta.position import POSITION_KEYS, position_from_json, position_to_json
+from canasta.position import POSITION_KEYS, REQUIRED, position_from_json, position_to_json
 
 CHECK_KEYS = ("turn", "phase", "legal", "illegal", "hand_sizes", "stock_size", "pile_size",
               "canastas", "hand_over", "hand_score", "breakdown", "match_score", "match_over",
@@ -49,6 +49,9 @@ def _check_shape(sc: Any) -> None:
         raise ScenarioFormatError(f"unknown field(s) {', '.join(unknown)}")
     if not isinstance(sc.get("name"), str) or not sc["name"]:
         raise ScenarioFormatError("the scenario has no 'name'")
+    missing = [k for k in REQUIRED if k not in sc]
+    if missing:
+        raise ScenarioFormatError(f"missing field(s) {', '.join(missing)}")
     steps = sc.get("steps", [])
     if not isinstance(steps, list):
         raise ScenarioFormatError("'steps' must be a list")

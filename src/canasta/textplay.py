@@ -144,8 +144,11 @@ def _loop(table: Table, me: int, names: dict[int, str], read: Callable[[str], st
         if state_over:
             result = match.state.result
             assert result is not None
-            how = ("the stock ran out" if result.went_out is None else
-                   f"{names[result.went_out]} went out" + (" concealed" if result.concealed else ""))
+            if result.went_out is None:
+                how = "the stock ran out"
+            else:
+                how = f"{names[result.went_out]} went out"
+                how += " concealed" if result.concealed else ""
             write(f"\nThe hand is over: {how}.")
             write(score_sheet(result, rules, me, list(match.scores)))
             if match.over:

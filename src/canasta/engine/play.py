@@ -154,7 +154,7 @@ def check_meld(state: HandState, move: Move, actor: int) -> Plan:
         if err:
             raise IllegalMove(err)
         if left == 1:
-            last = [c for c in _remaining(state.hands[actor], cs)][0]
+            last = _remaining(state.hands[actor], cs)[0]
             err = state.rules.variant.discard_error(state, actor, last, going_out=True)
             if err:
                 raise IllegalMove(f"you could not go out after this meld: {err}")

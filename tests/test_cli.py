@@ -1,0 +1,97 @@
+"""The `canasta` command: exit status 0/1/2, clear messages, no tracebacks."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from canasta.cli import main
+from conftest import ROOT
+
+CLASSIC = ROOT / "tests" / "scenarios" / "classic"
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "canasta.cli", *args], input=stdin,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_scenario_all_pass(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["scenario", str(CLASSIC)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1].endswith(" passed, 0 failed")
+    assert all(line.startswith("PASS ") for line in out[:-1])
+
+
+def test_scenario_failure_exit_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sc = json.loads((CLASSIC / "threes.json").read_text())[0]
+    sc["expect"]["stock_size"] = 99
+    path = tmp_path / "wrong.json"
+    path.write_text(json.dumps(sc))
+    assert main(["scenario", str(path)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("FAIL ") and "stock_size: expected 99, got 1" in out[0]
+    assert out[-1] == "0 passed, 1 failed"
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    ("{oops", "not valid JSON"),
+    ('{"name": "x"}', "not a valid scenario"),
+    ('{"name": "x", "variant": "classic", "players": 4, "scores": [0, 0], "turn": 0, '
+     '"phase": "draw", "hands": [["ZZ"], [], [], []], "melds": [[], []], "threes": [[], []], '
+     '"discard": [], "stock": []}', "bad position"),
+])
+def test_malformed_scenario_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                   content: str, message: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    assert main(["scenario", str(path)]) == 2
+    out = capsys.readouterr().out
+    assert "FAIL " in out and message in out and "Traceback" not in out
+
+
+def test_simulate(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--variant", "classic", "--players", "3", "--hands", "5",
+                 "--seed", "7"]) == 0
+    out = capsys.readouterr().out
+    assert "hands per second" in out and "moves per hand" in out and "mean score" in out
+
+
+def test_replay_prints_scores(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    result = run("play", "--text", "--seed", "4", "--save", str(path), stdin="draw\nquit\n")
+    assert result.returncode == 0, result.stderr
+    result = run("replay", str(path))
+    assert result.returncode == 0 and "hand 1 in progress" in result.stdout
+
+
+def test_bad_input_exit_2_without_traceback(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1]")
+    for args in (["replay", str(bad)], ["replay", str(tmp_path / "none.json")],
+                 ["simulate", "--players", "5"]):
+        result = run(*args)
+        assert result.returncode == 2
+        assert result.stderr.startswith("canasta: ") and "Traceback" not in result.stderr
+
+
+def test_play_text_session() -> None:
+    script = "help\ndiscard 4S\nfly away\ndraw\nscore\nquit\n"
+    result = run("play", "--text", "--seed", "1", "--players", "2", stdin=script)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Your hand (15)" in out
+    assert "Legal now: draw" in out
+    assert "Not possible: begin your turn" in out
+    assert "Not possible: unknown move 'fly'" in out
+    assert "You drew:" in out
+    assert "Goodbye." in out
+
+
+def test_play_text_ends_cleanly_on_end_of_input() -> None:
+    result = run("play", "--text", "--seed", "2", stdin="")
+    assert result.returncode == 0 and "Goodbye." in result.stdout

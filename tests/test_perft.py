@@ -1,0 +1,79 @@
+"""Perft-like counts: legal moves from fixed positions, kept as data (tests/data/perft_*.json).
+
+Regenerate after a deliberate change of the move list with:
+    .venv/bin/python tests/test_perft.py --write
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from canasta.engine.state import HandState
+from canasta.match import Match
+from canasta.position import position_from_json, position_to_json
+from canasta.rules import Rules
+
+DATA = Path(__file__).resolve().parent / "data" / "perft_classic.json"
+SCENARIOS = Path(__file__).resolve().parent / "scenarios" / "classic"
+
+
+def perft(state: HandState, depth: int) -> int:
+    """Leaf count of the move tree to ``depth`` (a finished hand is a leaf)."""
+    if depth == 0 or state.result is not None:
+        return 1
+    total = 0
+    for move in state.legal_moves():
+        child = state.copy()
+        child.apply(move)
+        total += perft(child, depth - 1)
+    return total
+
+
+def _positions() -> list[tuple[str, dict[str, Any]]]:
+    out = []
+    for path in sorted(SCENARIOS.glob("*.json")):
+        for i, sc in enumerate(json.loads(path.read_text())):
+            pos = {k: v for k, v in sc.items() if k not in ("name", "steps", "expect")}
+            out.append((f"{path.stem}#{i}", pos))
+    rng = random.Random(2024)
+    for players in (2, 3, 4):
+        for seed in range(4):
+            match = Match(Rules.make("classic", players), seed)
+            for _ in range(rng.randrange(5, 60)):
+                if match.state.result is not None:
+                    break
+                match.apply(rng.choice(match.state.legal_moves()))
+            if match.state.result is None and match.state.asking is None and \
+                    match.state.answer is None and not match.state.turn_melded:
+                out.append((f"dealt-{players}p-{seed}", position_to_json(match.state)))
+    return out
+
+
+def _entry(name: str, pos: dict[str, Any]) -> dict[str, Any]:
+    state = position_from_json(pos)
+    return {"name": name, "position": pos,
+            "moves": [str(m) for m in state.legal_moves()],
+            "perft2": perft(state, 2)}
+
+
+def test_perft_counts() -> None:
+    if not DATA.exists():
+        pytest.fail(f"{DATA} is missing: run python tests/test_perft.py --write")
+    for want in json.loads(DATA.read_text()):
+        state = position_from_json(want["position"])
+        got = [str(m) for m in state.legal_moves()]
+        assert got == want["moves"], want["name"]
+        assert perft(state, 2) == want["perft2"], want["name"]
+
+
+if __name__ == "__main__":
+    if "--write" in sys.argv:
+        entries = [_entry(n, p) for n, p in _positions()]
+        DATA.write_text(json.dumps(entries, indent=1) + "\n")
+        print(f"wrote {len(entries)} positions to {DATA}")

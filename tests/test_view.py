@@ -1,0 +1,50 @@
+"""A seat sees only what it may see (STYLE.md principle 7)."""
+
+from __future__ import annotations
+
+import random
+
+from canasta.engine.state import HandState
+from canasta.match import Match
+from canasta.rules import Rules
+from canasta.view import view_of
+
+
+def shuffle_hidden(state: HandState, seat: int, rng: random.Random) -> HandState:
+    """The same position for ``seat``: other hands and the stock dealt again from the cards
+    ``seat`` cannot see."""
+    other = state.copy()
+    hidden = [c for s, h in enumerate(other.hands) if s != seat for c in h] + other.stock
+    rng.shuffle(hidden)
+    for s, h in enumerate(other.hands):
+        if s != seat:
+            n = len(h)
+            other.hands[s] = hidden[:n]
+            hidden = hidden[n:]
+    other.stock = hidden
+    return other
+
+
+def test_view_does_not_depend_on_hidden_cards() -> None:
+    rng = random.Random(5)
+    for players in (2, 3, 4):
+        match = Match(Rules.make("classic", players), seed=players)
+        state = match.state
+        for _ in range(150):
+            if state.result is not None:
+                break
+            for seat in range(players):
+                mine = view_of(state, seat)
+                assert view_of(shuffle_hidden(state, seat, rng), seat) == mine
+            match.apply(rng.choice(state.legal_moves()))
+
+
+def test_view_shows_sizes_not_cards() -> None:
+    match = Match(Rules.make("classic", 4), seed=3)
+    view = view_of(match.state, 1)
+    assert len(view.hand) == len(match.state.hands[1])
+    assert view.hand_sizes == tuple(len(h) for h in match.state.hands)
+    assert view.stock_size == len(match.state.stock)
+    assert not hasattr(view, "stock") and not hasattr(view, "hands")
+    assert view.legal_moves == ()  # seat 1 is not to act
+    assert view_of(match.state, 0).legal_moves
