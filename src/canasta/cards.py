@@ -167,6 +167,8 @@ def remove_cards(hand: list[Card], taken: Sequence[Card]) -> None:
 
 def missing_cards(hand: Sequence[Card], wanted: Sequence[Card]) -> list[Card]:
     """The cards of ``wanted`` (as a multiset) that ``hand`` does not hold."""
+    if len(wanted) == 1:
+        return [] if wanted[0] in hand else list(wanted)
     pool: dict[Card, int] = {}
     for c in hand:
         pool[c] = pool.get(c, 0) + 1

@@ -6,7 +6,7 @@
 >>> parse_move(str(m)) == m
 True
 >>> str(parse_move("add 10 TC 10H")), str(parse_move("take"))
-('add T TH TC', 'take')
+('add T TC TH', 'take')
 """
 
 from __future__ import annotations

@@ -168,7 +168,7 @@ def going_out_moves(state: HandState, leave_one: bool, c: list[int] | None = Non
         if opt is not None:
             cc[opt] -= 1
         b = cc[BLACK_THREE]
-        if not _black_threes_ok(state, b):
+        if not _feasible(state, side, cc):
             continue
         groups = _natural_groups(state, side, cc)
         if groups is None:

@@ -28,9 +28,9 @@ from canasta.cards import (
 )
 from canasta.engine.goingout import can_go_out, going_out_moves
 from canasta.engine.play import check_move, going_out_error, must_take
-from canasta.engine.state import HandState
+from canasta.engine.state import GroupPlan, HandState, Plan
 from canasta.errors import IllegalMove
-from canasta.moves import ASK, DRAW, NO, PASS, YES, Move
+from canasta.moves import ASK, DRAW, NO, PASS, YES, Move, MoveKind
 
 _VALUES = [_value(k) for k in range(len(NATURAL_RANKS))]
 _Option = tuple[int, int, int, int]  # naturals, deuces, jokers, value
@@ -39,27 +39,32 @@ _Option = tuple[int, int, int, int]  # naturals, deuces, jokers, value
 def legal_moves(state: HandState) -> list[Move]:
     if state.result is not None:
         return []
+    plans: dict[Move, Plan | None] = {}
     if state.asking is not None:
-        return [YES, NO]
-    if state.phase == "draw":
+        moves = [YES, NO]
+    elif state.phase == "draw":
         moves = [DRAW] if state.stock else []
-        takes = take_moves(state)
+        takes = take_moves(state, plans)
         moves += takes
         if not state.stock and takes and not must_take(state, state.turn):
             moves.append(PASS)
-        return moves
-    moves = play_moves(state)
-    if state.answer == "yes":
-        moves = [m for m in moves if _passes(state, m)]
+    else:
+        moves = play_moves(state, plans)
+        if state.answer == "yes":
+            moves = [m for m in moves if _plan(state, m, plans) is not None]
+    # ``apply`` reuses the plans worked out here instead of checking these moves again.
+    state.plans = plans
     return moves
 
 
-def _passes(state: HandState, move: Move) -> bool:
+def _plan(state: HandState, move: Move, plans: dict[Move, Plan | None]) -> Plan | None:
+    """The checked plan of ``move``, or None when it is illegal (remembered in ``plans``)."""
     try:
-        check_move(state, move)
+        plan = check_move(state, move)
     except IllegalMove:
-        return False
-    return True
+        return None
+    plans[move] = plan
+    return plan
 
 
 def _by_kind(hand: list[Card]) -> dict[int, list[Card]]:
@@ -143,7 +148,7 @@ def _initial_combos(state: HandState, side: int, c: list[int], need: int, base: 
     return found
 
 
-def take_moves(state: HandState) -> list[Move]:
+def take_moves(state: HandState, plans: dict[Move, Plan | None] | None = None) -> list[Move]:
     """The ways the seat to act may take the pile now (possibly none)."""
     top = state.pile_top
     if top is None or not top.is_natural:
@@ -192,10 +197,12 @@ def take_moves(state: HandState) -> list[Move]:
                     jpos += jj
                     extra.append(g)
                 candidates.append(Move.take(first, *extra))
-    return [m for m in candidates if _passes(state, m)]
+    if plans is None:
+        plans = {}
+    return [m for m in candidates if _plan(state, m, plans) is not None]
 
 
-def play_moves(state: HandState) -> list[Move]:
+def play_moves(state: HandState, plans: dict[Move, Plan | None]) -> list[Move]:
     seat = state.turn
     side = state.side_of(seat)
     hand = state.hands[seat]
@@ -203,20 +210,18 @@ def play_moves(state: HandState) -> list[Move]:
     c = state.kinds(seat)
     by_kind = _by_kind(hand)
     moves: list[Move] = []
-    left_after = len(hand)
     if not state.black_threes_down:
         if state.opened(side):
-            _opened_melds(state, side, c, by_kind, moves)
-            if c[BLACK_THREE] and _passes(state, Move.meld(by_kind[BLACK_THREE])):
-                moves.append(Move.meld(by_kind[BLACK_THREE]))
-            if state.canastas(side) < state.canastas_needed():
+            _opened_melds(state, side, c, by_kind, moves, plans)
+            if c[BLACK_THREE]:
+                m = Move(MoveKind.MELD, (tuple(by_kind[BLACK_THREE]),))
+                if _plan(state, m, plans) is not None:
+                    moves.append(m)
+            missing = state.canastas_needed() - state.canastas(side)
+            if 0 < missing and len(hand) <= missing * v.canasta_size and state.answer != "no":
                 # Going out by melding everything in one move only differs from melding card
-                # by card when the last canasta is completed by the very last cards.
-                seen = set(moves)
-                for m in going_out_moves(state, False, c, by_kind):
-                    if m not in seen and _passes(state, m):
-                        seen.add(m)
-                        moves.append(m)
+                # by card when the missing canastas take the very last cards of the hand.
+                _add_new(moves, going_out_moves(state, False, c, by_kind))
         else:
             need = state.minimum(side)
             for combo in _initial_combos(state, side, c, need, 0, [], -1):
@@ -229,29 +234,38 @@ def play_moves(state: HandState) -> list[Move]:
                     jpos += jj
                     groups.append(g)
                 m = Move.meld(*groups)
-                if sum(len(g) for g in groups) < left_after - 1 or _passes(state, m):
+                if sum(len(g) for g in groups) < len(hand) - 1 or _plan(state, m, plans):
                     moves.append(m)
-            if state.drew == "stock" and can_go_out(state):
-                seen = set(moves)
-                for m in going_out_moves(state, True, c, by_kind):
-                    if m not in seen and _passes(state, m):
-                        seen.add(m)
-                        moves.append(m)
+            if state.drew == "stock" and state.answer != "no" and can_go_out(state):
+                _add_new(moves, going_out_moves(state, True, c, by_kind))
     # Discards: one per kind of card.
     if state.answer != "yes" or len(hand) == 1:
         last = len(hand) == 1
         if not last or going_out_error(state, side, state.canastas(side)) is None:
             for k, cs in by_kind.items():
                 if k != RED_THREE and v.discard_error(state, seat, cs[0], going_out=last) is None:
-                    moves.append(Move.discard(cs[0]))
+                    m = Move(MoveKind.DISCARD, card=cs[0])
+                    plans[m] = Plan(m)
+                    moves.append(m)
     if (state.partner_of(seat) is not None and not state.asked[seat] and not state.turn_melded
             and state.answer is None and can_go_out(state)):
         moves.append(ASK)
     return moves
 
 
+def _add_new(moves: list[Move], more: list[Move]) -> None:
+    """Moves that go out at once are built to be legal (the self-play tests check every listed
+    move against ``check_move``); add those not listed yet."""
+    if more:
+        seen = set(moves)
+        for m in more:
+            if m not in seen:
+                seen.add(m)
+                moves.append(m)
+
+
 def _opened_melds(state: HandState, side: int, c: list[int], by_kind: dict[int, list[Card]],
-                  moves: list[Move]) -> None:
+                  moves: list[Move], plans: dict[Move, Plan | None]) -> None:
     """New three-card melds and single-card additions for a side that has opened."""
     v = state.rules.variant
     hand_size = sum(c)
@@ -259,33 +273,44 @@ def _opened_melds(state: HandState, side: int, c: list[int], by_kind: dict[int, 
     canastas = state.canastas(side)
     melds = state.melds[side]
     deuces, jokers = c[DEUCE], c[JOKER]
+    where = {m.rank: i for i, m in enumerate(melds)}
 
     def fits(left: int, canastas_after: int) -> bool:
         return left >= 2 or going_out_error(state, side, canastas_after) is None
+
+    def meld(rank: str, cs: list[Card], joins: int) -> None:
+        # Cards come from ``by_kind`` in canonical order, so the Move needs no sorting.
+        group = tuple(cs)
+        if joins >= 0:
+            m = Move(MoveKind.ADD, (group,), rank=rank)
+        else:
+            m = Move(MoveKind.MELD, (group,))
+        plans[m] = Plan(m, (GroupPlan(rank, group, joins),))
+        moves.append(m)
 
     for k in range(len(NATURAL_RANKS)):
         n = c[k]
         if not n:
             continue
         r = NATURAL_RANKS[k]
-        mi = state.find_meld(side, r)
+        mi = where.get(r, -1)
         if mi >= 0:
             m = melds[mi]
             grown = canastas + (m.size + 1 == size)
             if fits(hand_size - 1, grown) and v.counts_error(
                     state, side, r, m.naturals + 1, m.deuces, m.jokers) is None:
-                moves.append(Move.add(r, by_kind[k][:1]))
+                meld(r, by_kind[k][:1], mi)
             continue
         if n < 2 or not fits(hand_size - 3, canastas):
             continue
         if n >= 3 and v.counts_error(state, side, r, 3, 0, 0) is None:
-            moves.append(Move.meld(by_kind[k][:3]))
+            meld(r, by_kind[k][:3], -1)
         if deuces and v.counts_error(state, side, r, 2, 1, 0) is None:
-            moves.append(Move.meld(by_kind[k][:2] + by_kind[DEUCE][:1]))
+            meld(r, by_kind[k][:2] + by_kind[DEUCE][:1], -1)
         if jokers and v.counts_error(state, side, r, 2, 0, 1) is None:
-            moves.append(Move.meld(by_kind[k][:2] + by_kind[JOKER][:1]))
+            meld(r, by_kind[k][:2] + by_kind[JOKER][:1], -1)
     if deuces or jokers:
-        for m in melds:
+        for mi, m in enumerate(melds):
             if len(m.rank) != 1 or m.rank not in NATURAL_RANKS:
                 continue
             grown = canastas + (m.size + 1 == size)
@@ -293,7 +318,7 @@ def _opened_melds(state: HandState, side: int, c: list[int], by_kind: dict[int, 
                 continue
             if deuces and v.counts_error(
                     state, side, m.rank, m.naturals, m.deuces + 1, m.jokers) is None:
-                moves.append(Move.add(m.rank, by_kind[DEUCE][:1]))
+                meld(m.rank, by_kind[DEUCE][:1], mi)
             if jokers and v.counts_error(
                     state, side, m.rank, m.naturals, m.deuces, m.jokers + 1) is None:
-                moves.append(Move.add(m.rank, by_kind[JOKER][:1]))
+                meld(m.rank, by_kind[JOKER][:1], mi)

@@ -305,6 +305,7 @@ def check_ask(state: HandState, move: Move, actor: int) -> Plan:
 def carry_out(state: HandState, plan: Plan) -> None:
     move = plan.move
     actor = state.turn
+    state.plans = None
     state.history.append((actor, move))
     k = move.kind
     side = state.side_of(actor)

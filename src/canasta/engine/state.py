@@ -58,6 +58,7 @@ class HandState:
         "penalties",
         "phase",
         "pile",
+        "plans",
         "result",
         "rules",
         "scores",
@@ -96,6 +97,7 @@ class HandState:
     turn_new_ranks: set[str]
     black_threes_down: bool
     result: HandResult | None
+    plans: dict[Move, Plan | None] | None  # what ``legal_moves`` checked for this position
 
     def __init__(self, rules: Rules) -> None:
         n = rules.players
@@ -125,6 +127,7 @@ class HandState:
         self.turn_new_ranks = set()
         self.black_threes_down = False
         self.result = None
+        self.plans = None
 
     # ------------------------------------------------------------------------------------
     # Copying and comparing
@@ -142,6 +145,7 @@ class HandState:
         other.penalties = list(self.penalties)
         other.history = list(self.history)
         other.turn_new_ranks = set(self.turn_new_ranks)
+        other.plans = None
         return other
 
     # ------------------------------------------------------------------------------------
@@ -245,7 +249,13 @@ class HandState:
         as played, in canonical form."""
         from canasta.engine.play import carry_out
 
-        plan = self.check(move, seat)
+        if isinstance(move, str):
+            move = self.parse(move)
+        plan = None
+        if self.plans is not None and (seat is None or seat == self.turn):
+            plan = self.plans.get(move)
+        if plan is None:
+            plan = self.check(move, seat)
         carry_out(self, plan)
         return plan.move
 
