@@ -2,7 +2,7 @@
 
 >>> m = parse_move("meld kh kd kc / 9s 9d 2c")
 >>> str(m)
-'meld KH KD KC / 9S 9D 2C'
+'meld KC KD KH / 9D 9S 2C'
 >>> parse_move(str(m)) == m
 True
 >>> str(parse_move("add 10 TC 10H")), str(parse_move("take"))
