@@ -213,7 +213,9 @@ def play_moves(state: HandState, plans: dict[Move, Plan | None]) -> list[Move]:
     if not state.black_threes_down:
         if state.opened(side):
             _opened_melds(state, side, c, by_kind, moves, plans)
-            if c[BLACK_THREE]:
+            b = c[BLACK_THREE]
+            sizes = v.black_three_meld_sizes
+            if b and len(hand) - b <= 1 and sizes[0] <= b <= sizes[-1]:
                 m = Move(MoveKind.MELD, (tuple(by_kind[BLACK_THREE]),))
                 if _plan(state, m, plans) is not None:
                     moves.append(m)

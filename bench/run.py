@@ -1,0 +1,79 @@
+"""Benchmarks behind `make bench`: figures written into docs/BENCHMARKS.md with the command.
+
+Speed is measured here, never in timed tests (shared machines make those flaky).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import platform
+import sys
+from pathlib import Path
+
+from canasta.rules import Rules
+from canasta.simulate import simulate
+
+COMMAND = "make bench  (= .venv/bin/python bench/run.py --write docs/BENCHMARKS.md)"
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{cpu}, {os.cpu_count()} cores; Python {platform.python_version()} ({sys.platform})"
+
+
+def random_play(hands: int, repeats: int) -> list[str]:
+    rows = [f"| variant | players | hands | hands per second (best of {repeats}) "
+            "| moves per hand |", "|---|---|---|---|---|"]
+    for variant, players in (("classic", 2), ("classic", 3), ("classic", 4)):
+        rules = Rules.make(variant, players)
+        best = max((simulate(rules, hands=hands, seed=7) for _ in range(repeats)),
+                   key=lambda r: r.hands_per_second)
+        rows.append(f"| {variant} | {players} | {hands} | {best.hands_per_second:.0f} | "
+                    f"{best.moves_per_hand:.1f} |")
+        print(rows[-1], flush=True)
+    return rows
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--hands", type=int, default=1000)
+    p.add_argument("--repeats", type=int, default=3)
+    p.add_argument("--write", help="write the report to this Markdown file")
+    args = p.parse_args()
+    rows = random_play(args.hands, args.repeats)
+    report = "\n".join([
+        "# Benchmarks",
+        "",
+        "Measured figures, never timed tests. Regenerate with:",
+        "",
+        f"    {COMMAND}",
+        "",
+        f"Last run: {dt.date.today().isoformat()} on {machine()}.",
+        "",
+        "## Random legal play (the engine alone, one core)",
+        "",
+        "Every seat picks a uniformly random move from `legal_moves()` and `apply` plays it; "
+        "each hand is a fresh seeded deal (`canasta simulate` does the same).",
+        "",
+        *rows,
+        "",
+    ])
+    if args.write:
+        Path(args.write).write_text(report, encoding="utf-8")
+        print(f"wrote {args.write}")
+    else:
+        print(report)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
