@@ -16,6 +16,7 @@ from typing import Any
 
 from canasta.cards import BLACK_THREE, Card, card, make_deck, sort_cards
 from canasta.engine.melds import Meld
+from canasta.engine.play import end_if_stuck
 from canasta.engine.state import HandState
 from canasta.errors import CanastaError, PositionError
 from canasta.moves import BLACK_THREES_MELD, WILD_MELD, group_rank
@@ -136,6 +137,7 @@ def position_from_json(obj: Mapping[str, Any]) -> HandState:
     state.turn_start_melded = state.melded[state.turn]
     _check_counts(state)
     v.check_position(state, obj)
+    end_if_stuck(state)
     return state
 
 

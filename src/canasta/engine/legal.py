@@ -220,7 +220,7 @@ def play_moves(state: HandState, plans: dict[Move, Plan | None]) -> list[Move]:
                 if _plan(state, m, plans) is not None:
                     moves.append(m)
             missing = state.canastas_needed() - state.canastas(side)
-            if 0 < missing and len(hand) <= missing * v.canasta_size and state.answer != "no":
+            if missing > 0 and len(hand) <= missing * v.canasta_size and state.answer != "no":
                 # Going out by melding everything in one move only differs from melding card
                 # by card when the missing canastas take the very last cards of the hand.
                 _add_new(moves, going_out_moves(state, False, c, by_kind))

@@ -355,7 +355,7 @@ def _draw(state: HandState, actor: int) -> None:
     count = v.draw_count(state.rules.players)
     state.phase = "play"
     state.drew = "stock"
-    if (count == 2 and len(state.stock) <= 2
+    if (state.rules.players == 2 and count == 2 and len(state.stock) <= 2
             and state.rules.options.get("two_player_last_card_rule") == "pagat"):
         # E-6 (Pagat): a red three among the last two cards is a one-card draw.
         got = False
@@ -429,8 +429,6 @@ def end_hand(state: HandState, went_out: int | None, concealed: bool = False) ->
 def next_turn(state: HandState) -> None:
     """Pass the turn to the next seat; at the end of the stock, end the hand when that seat
     cannot take the pile."""
-    from canasta.engine.legal import take_moves
-
     state.turn = (state.turn + 1) % state.rules.players
     state.phase = "draw"
     state.drew = None
@@ -443,5 +441,13 @@ def next_turn(state: HandState) -> None:
     state.black_threes_down = False
     if not state.rules.variant.ask_once_per_hand:
         state.asked[state.turn] = False
-    if not state.stock and not take_moves(state):
+    end_if_stuck(state)
+
+
+def end_if_stuck(state: HandState) -> None:
+    """With the stock exhausted, a player who cannot take the pile ends the hand at once."""
+    from canasta.engine.legal import take_moves
+
+    if (state.result is None and state.phase == "draw" and state.asking is None
+            and not state.stock and not take_moves(state)):
         end_hand(state, None)
