@@ -65,8 +65,8 @@ def play_match(rules: Rules, seed: int, max_hands: int, deep_every: int) -> Matc
         match.next_hand()
 
 
-@pytest.mark.parametrize(("players", "matches", "target"), [(4, 90, 5000), (3, 60, 7500),
-                                                            (2, 60, 5000)])
+@pytest.mark.parametrize(("players", "matches", "target"), [(4, 250, 5000), (3, 150, 7500),
+                                                            (2, 150, 5000)])
 def test_random_self_play(players: int, matches: int, target: int) -> None:
     rules = Rules.make("classic", players, target=target)
     hands = 0
@@ -77,6 +77,7 @@ def test_random_self_play(players: int, matches: int, target: int) -> None:
         assert [r.scores for r in replayed.results] == [r.scores for r in match.results]
         assert replayed.scores == match.scores
         assert (replayed.over, replayed.winner) == (match.over, match.winner)
+    print(f"{players} players: {hands} hands")
     assert hands >= 3 * matches
 
 
