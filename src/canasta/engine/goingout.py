@@ -102,15 +102,23 @@ def can_go_out(state: HandState) -> bool:
         return len(hand) == 1 and state.rules.variant.discard_error(
             state, seat, hand[0], going_out=True) is None
     c = state.kinds(seat)
-    singles = sum(1 for k in range(len(NATURAL_RANKS))
-                  if c[k] == 1 and state.find_meld(side, NATURAL_RANKS[k]) < 0)
-    if singles > 1:
+    melded = {m.rank for m in state.melds[side]}
+    singles = [k for k in range(len(NATURAL_RANKS))
+               if c[k] == 1 and NATURAL_RANKS[k] not in melded]
+    if len(singles) > 1:
         return False
     if not state.opened(side) and state.drew != "stock":
         return False
-    if singles == 0 and _feasible(state, side, c):
+    if not singles and _feasible(state, side, c):
         return True
     for k in _discard_options(state, seat, c):
+        # With a lone natural card of an unmelded rank, it is the only card that can go;
+        # without one, discarding one of an unmelded pair would leave a lone card.
+        if singles:
+            if k != singles[0]:
+                continue
+        elif k < len(NATURAL_RANKS) and c[k] == 2 and NATURAL_RANKS[k] not in melded:
+            continue
         c[k] -= 1
         ok = _feasible(state, side, c)
         c[k] += 1

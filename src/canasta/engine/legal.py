@@ -246,9 +246,7 @@ def play_moves(state: HandState, plans: dict[Move, Plan | None]) -> list[Move]:
         if not last or going_out_error(state, side, state.canastas(side)) is None:
             for k, cs in by_kind.items():
                 if k != RED_THREE and v.discard_error(state, seat, cs[0], going_out=last) is None:
-                    m = Move(MoveKind.DISCARD, card=cs[0])
-                    plans[m] = Plan(m)
-                    moves.append(m)
+                    moves.append(Move(MoveKind.DISCARD, card=cs[0]))
     if (state.partner_of(seat) is not None and not state.asked[seat] and not state.turn_melded
             and state.answer is None and can_go_out(state)):
         moves.append(ASK)

@@ -7,8 +7,7 @@ changes the position; an illegal move raises ``IllegalMove`` and changes nothing
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from canasta.cards import BLACK_THREE, Card, kind_counts, remove_cards
 from canasta.engine.melds import Meld
@@ -22,8 +21,7 @@ if TYPE_CHECKING:
 Phase = Literal["draw", "play"]
 
 
-@dataclass(frozen=True, slots=True)
-class GroupPlan:
+class GroupPlan(NamedTuple):
     """One group of a meld move, resolved against the table: a new meld or an existing one."""
 
     rank: str
@@ -31,8 +29,7 @@ class GroupPlan:
     joins: int  # index of the side's meld it joins, or -1 for a new meld
 
 
-@dataclass(frozen=True, slots=True)
-class Plan:
+class Plan(NamedTuple):
     """What a checked move will do (``check`` computes it, ``apply`` carries it out)."""
 
     move: Move

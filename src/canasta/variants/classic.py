@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from canasta.rules import Rules
 from canasta.variants.base import Variant
+
+if TYPE_CHECKING:
+    from canasta.engine.melds import Meld
+    from canasta.engine.state import HandState
 
 
 class Classic(Variant):
@@ -40,6 +44,19 @@ class Classic(Variant):
 
     def default_target(self, players: int) -> int:
         return 7500 if players == 3 else 5000
+
+    def wild_range(self, state: HandState, side: int, rank: str, naturals: int,
+                   existing: Meld | None) -> tuple[int, int] | None:
+        # The base class finds the range by trying each count; Classic's limits (B.4) give it
+        # directly, and the move generator asks this often.
+        n = naturals + (existing.naturals if existing else 0)
+        w0 = existing.wilds if existing else 0
+        if n < 2:
+            return None
+        ratio = n if state.rules.options.get("wild_ratio") == "not-more-wilds" else n - 1
+        hi = min(self.max_wilds, ratio) - w0
+        lo = max(0, 3 - n - w0)
+        return (lo, hi) if lo <= hi else None
 
     def initial_minimum(self, score: int, hand_number: int, rules: Rules) -> int:
         # B.5 and E-15: <0, <1500, <3000, else.
