@@ -75,8 +75,10 @@ def going_out_error(state: HandState, side: int, canastas_after: int) -> str | N
 def _group_plan(state: HandState, side: int, g: Group, rank: str | None,
                 seen: set[str]) -> tuple[GroupPlan, Meld]:
     """Resolve one group of cards from hand: its rank, the meld it joins, the meld it makes."""
-    if any(c.kind == RED_THREE for c in g):
-        raise IllegalMove("red threes are never melded: they are laid beside your melds")
+    laid = state.rules.variant.laid_on_sight
+    if any(laid(c) for c in g):
+        what = "red threes" if all(c.kind == RED_THREE for c in g if laid(c)) else "threes"
+        raise IllegalMove(f"{what} are never melded: they are laid beside your melds")
     r = group_rank(g) if rank is None else rank
     if r == BLACK_THREES_MELD:
         if any(c.kind != BLACK_THREE for c in g):
@@ -113,16 +115,22 @@ def _canastas_after(state: HandState, side: int, made: list[tuple[GroupPlan, Mel
     return count
 
 
-def _check_initial(state: HandState, side: int, total: int, waived: bool) -> int:
-    """The penalty (table mode) for an initial meld worth ``total``; raises when refused."""
-    if state.opened(side) or waived:
+def _initial(state: HandState, side: int, made: list[tuple[GroupPlan, Meld]], hand_total: int,
+             top: Card | None, concealed: bool) -> int:
+    """The penalty (table mode) for a side's initial meld; raises when it is refused."""
+    if state.opened(side):
         return 0
-    need = state.minimum(side)
-    if total >= need:
+    err = state.rules.variant.initial_error(state, side, made, hand_total, top, concealed)
+    if err is None:
         return 0
     if state.rules.options.get("table_penalties_mode"):
         return 100
-    raise IllegalMove(f"your side's initial meld needs {need} points; these cards count {total}")
+    raise IllegalMove(err)
+
+
+def _meld_out_error(state: HandState, left: int) -> None:
+    if left == 0 and not state.rules.variant.may_meld_out:
+        raise IllegalMove("you go out by discarding your last card: keep one card to discard")
 
 
 def check_meld(state: HandState, move: Move, actor: int) -> Plan:
@@ -141,6 +149,10 @@ def check_meld(state: HandState, move: Move, actor: int) -> Plan:
     else:
         made = [_group_plan(state, side, g, None, seen) for g in move.groups]
     left = len(state.hands[actor]) - len(cs)
+    _meld_out_error(state, left)
+    err0 = state.rules.variant.move_error(state, side, made)
+    if err0:
+        raise IllegalMove(err0)
     canastas = _canastas_after(state, side, made)
     going_out = left <= 1
     for gp, meld in made:
@@ -161,6 +173,7 @@ def check_meld(state: HandState, move: Move, actor: int) -> Plan:
     size = state.rules.variant.canasta_size
     concealed = (
         going_out
+        and state.rules.variant.concealed_waives_minimum
         and state.drew == "stock"
         and not state.turn_start_melded
         and not state.turn_old_touched
@@ -168,7 +181,7 @@ def check_meld(state: HandState, move: Move, actor: int) -> Plan:
         and any(m.size >= size for gp, m in made if gp.rank != BLACK_THREES_MELD)
     )
     total = sum(c.value for c in cs)
-    penalty = _check_initial(state, side, total, waived=concealed)
+    penalty = _initial(state, side, made, total, None, concealed)
     plan = Plan(move, tuple(gp for gp, _ in made), penalty)
     if state.answer == "yes" and not penalty:
         _must_stay_able_to_go_out(state, plan)
@@ -217,7 +230,8 @@ def check_take(state: HandState, move: Move, actor: int) -> Plan:
     naturals = sum(1 for c in g0 if c.is_natural)
     wilds = len(g0) - naturals
     j = state.find_meld(side, rank)
-    err = state.rules.variant.take_error(state, side, top, naturals, wilds, j >= 0)
+    err = state.rules.variant.take_error(state, side, top, naturals, wilds,
+                                         state.melds[side][j] if j >= 0 else None)
     if err:
         raise IllegalMove(err)
     if extras and state.opened(side):
@@ -228,17 +242,17 @@ def check_take(state: HandState, move: Move, actor: int) -> Plan:
     for gp, _ in made[1:]:
         if gp.rank == BLACK_THREES_MELD:
             raise IllegalMove("black threes may be melded only as you go out")
-    rest = state.pile[:-1]
-    left = len(hand) - len(cs) + sum(1 for c in rest if c.kind != RED_THREE)
+    err0 = state.rules.variant.move_error(state, side, made)
+    if err0:
+        raise IllegalMove(err0)
+    laid = state.rules.variant.laid_on_sight
+    left = len(hand) - len(cs) + sum(1 for c in state.pile[:-1] if not laid(c))
+    _meld_out_error(state, left)
     if left <= 1:
         err2 = going_out_error(state, side, _canastas_after(state, side, made))
         if err2:
             raise IllegalMove(err2)
-    total = top.value + sum(c.value for c in cs)
-    if not state.opened(side) and state.rules.variant.top_card_counts_for_minimum:
-        penalty = _check_initial(state, side, total, waived=False)
-    else:
-        penalty = _check_initial(state, side, total - top.value, waived=False)
+    penalty = _initial(state, side, made, sum(c.value for c in cs), top, False)
     return Plan(move, tuple(gp for gp, _ in made), penalty)
 
 
@@ -449,5 +463,6 @@ def end_if_stuck(state: HandState) -> None:
     from canasta.engine.legal import take_moves
 
     if (state.result is None and state.phase == "draw" and state.asking is None
-            and not state.stock and not take_moves(state)):
+            and not state.stock
+            and (not state.rules.variant.pile_after_stock or not take_moves(state))):
         end_hand(state, None)

@@ -35,30 +35,32 @@ class HandResult:
 
 
 def score_hand(state: HandState, went_out: int | None, concealed: bool) -> HandResult:
-    v = state.rules.variant
-    size = v.canasta_size
     out_side = state.side_of(went_out) if went_out is not None else None
     parts = []
     for side in range(state.rules.n_sides):
-        melds = state.melds[side]
-        melded = sum(m.value for m in melds)
-        bonuses = sum(v.canasta_bonus(m) for m in melds
-                      if m.size >= size and m.rank != BLACK_THREES_MELD)
-        threes = v.red_threes_score(len(state.threes[side]), bool(melds))
-        going_out = 0
-        if side == out_side:
-            going_out = v.concealed_bonus if concealed else v.going_out_bonus
-        in_hand = -sum(c.value for seat in range(state.rules.players)
-                       if state.side_of(seat) == side for c in state.hands[seat])
-        penalties = -state.penalties[side]
-        part = {
-            "melded": melded,
-            "canastas": bonuses,
-            "threes": threes,
-            "going_out": going_out,
-            "in_hand": in_hand,
-            "penalties": penalties,
-        }
-        part["total"] = sum(part.values())
+        part = state.rules.variant.score_side(state, side, side == out_side, concealed)
+        part["total"] = sum(part[k] for k in BREAKDOWN_KEYS if k != "total")
         parts.append(part)
     return HandResult(went_out, concealed, tuple(parts))
+
+
+def classic_score_side(state: HandState, side: int, went_out: bool,
+                       concealed: bool) -> dict[str, int]:
+    """B.10: melded cards, canasta bonuses, red threes (negative for a side that has not
+    melded), the going-out bonus, less the cards left in the side's hands."""
+    v = state.rules.variant
+    size = v.canasta_size
+    melds = state.melds[side]
+    going_out = 0
+    if went_out:
+        going_out = v.concealed_bonus if concealed else v.going_out_bonus
+    return {
+        "melded": sum(m.value for m in melds),
+        "canastas": sum(v.canasta_bonus(m) for m in melds
+                        if m.size >= size and m.rank != BLACK_THREES_MELD),
+        "threes": v.red_threes_score(len(state.threes[side]), bool(melds)),
+        "going_out": going_out,
+        "in_hand": -sum(c.value for seat in range(state.rules.players)
+                        if state.side_of(seat) == side for c in state.hands[seat]),
+        "penalties": -state.penalties[side],
+    }

@@ -262,12 +262,16 @@ class HandState:
         self.threes[self.side_of(seat)].append(c)
 
     def draw_card(self, seat: int) -> bool:
-        """Draw one card for ``seat``, laying and replacing red threes.  Returns False when a
-        red three was the last card (the caller ends the hand)."""
+        """Draw one card for ``seat``, laying and replacing threes (red threes in Classic).
+        Returns False when such a three was the last card (the caller ends the hand)."""
         hand = self.hands[seat]
+        v = self.rules.variant
         while self.stock:
             c = self.stock.pop()
-            if self.rules.variant.laid_on_sight(c):
+            if v.laid_on_sight(c):
+                if not self.stock and v.last_three_stays_in_hand:
+                    hand.append(c)  # C.4: kept in hand, it counts against the side
+                    return False
                 self.lay_red_three(seat, c)
                 if not self.stock:
                     return False

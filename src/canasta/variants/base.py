@@ -14,7 +14,7 @@ from canasta.errors import PositionError
 
 if TYPE_CHECKING:
     from canasta.engine.melds import Meld
-    from canasta.engine.state import HandState
+    from canasta.engine.state import GroupPlan, HandState
     from canasta.rules import Rules
 
 
@@ -40,6 +40,16 @@ class Variant:
     ask_once_per_hand: ClassVar[bool] = False
     #: the pile's top card counts toward the initial-meld minimum when taking it
     top_card_counts_for_minimum: ClassVar[bool] = True
+    #: a player may go out by melding every card, with no discard
+    may_meld_out: ClassVar[bool] = True
+    #: going out concealed after a stock draw waives the initial-meld minimum
+    concealed_waives_minimum: ClassVar[bool] = True
+    #: once the stock is exhausted, play goes on over the discard pile (B.9)
+    pile_after_stock: ClassVar[bool] = True
+    #: a three drawn as the last stock card stays in hand (Modern American) instead of being laid
+    last_three_stays_in_hand: ClassVar[bool] = False
+    #: going-out checks search the actual moves (variants whose meld rules depend on the move)
+    exact_going_out: ClassVar[bool] = False
 
     # --- the table ------------------------------------------------------------------------
     def n_sides(self, players: int) -> int:
@@ -104,6 +114,24 @@ class Variant:
               if self.counts_error(state, side, rank, n, d0 + x, j0) is None]
         return (ok[0], ok[-1]) if ok else None
 
+    def move_error(self, state: HandState, side: int,
+                   made: list[tuple[GroupPlan, Meld]]) -> str | None:
+        """Why the groups of one move may not be laid together (beyond each group's own
+        limits), or None."""
+        return None
+
+    def initial_error(self, state: HandState, side: int, made: list[tuple[GroupPlan, Meld]],
+                      hand_total: int, top: Card | None, concealed: bool) -> str | None:
+        """Why these groups may not be the side's initial meld (B.5), or None.  ``hand_total``
+        counts the cards from hand; ``top`` is the pile's top card when taking it."""
+        if concealed:
+            return None  # B.5/E-11: going out concealed after a stock draw waives the minimum
+        need = state.minimum(side)
+        total = hand_total + (top.value if top is not None else 0)
+        if total >= need:
+            return None
+        return f"your side's initial meld needs {need} points; these cards count {total}"
+
     def canasta_bonus(self, meld: Meld) -> int:
         return 500 if meld.wilds == 0 else 300
 
@@ -113,7 +141,7 @@ class Variant:
         return c.kind == RED_THREE
 
     def take_error(self, state: HandState, side: int, top: Card, naturals: int, wilds: int,
-                   has_meld: bool) -> str | None:
+                   existing: Meld | None) -> str | None:
         """Why the pile may not be taken with ``naturals`` natural and ``wilds`` wild cards from
         hand melded with its ``top`` card (B.6), or None."""
         from canasta.engine.play import rank_name
@@ -126,7 +154,7 @@ class Variant:
                 return f"the pile is frozen: you need two natural {name} from your hand"
             return (f"the pile is frozen until your side has made its initial meld: "
                     f"you need two natural {name} from your hand")
-        if has_meld or naturals >= 2 or (naturals >= 1 and wilds >= 1):
+        if existing is not None or naturals >= 2 or (naturals >= 1 and wilds >= 1):
             return None
         return (f"to take the pile you need two natural {name}, or one and a wild card, "
                 f"or a meld of {name} on the table")
@@ -182,6 +210,13 @@ class Variant:
         return True, leaders[0]
 
     # --- scoring --------------------------------------------------------------------------
+    def score_side(self, state: HandState, side: int, went_out: bool,
+                   concealed: bool) -> dict[str, int]:
+        """One side's hand score by the FORMAT.md breakdown keys (``total`` is added)."""
+        from canasta.engine.scoring import classic_score_side
+
+        return classic_score_side(state, side, went_out, concealed)
+
     def red_threes_score(self, count: int, side_has_melded: bool) -> int:
         if count == 0:
             return 0
