@@ -11,7 +11,9 @@ from collections.abc import Iterator
 
 from canasta.cards import BLACK_THREE, DEUCE, JOKER, NATURAL_RANKS, RED_THREE, Card, sort_cards
 from canasta.engine.state import HandState
-from canasta.moves import Move
+from canasta.moves import WILD_MELD, Move, group_rank
+
+WILD_KIND = -1
 
 _Group = tuple[str, int, int, int, int]  # rank, kind, naturals from hand, fewest/most wilds
 
@@ -79,6 +81,14 @@ def _feasible(state: HandState, side: int, c: list[int]) -> bool:
         hi_sum += rng[1]
         if m.size < size and size - m.size <= rng[1]:
             needs.append(size - m.size)
+    if v.wild_melds and wilds:
+        # Wild cards may also go to the side's wild meld, or make one (over-counted here: the
+        # variants with wild melds confirm with an actual move, see can_go_out).
+        w = state.find_meld(side, WILD_MELD)
+        room = size - state.melds[side][w].size if w >= 0 else size
+        hi_sum += room
+        if room:
+            needs.append(room)
     if not lo_sum <= wilds <= hi_sum:
         return False
     spare = wilds - lo_sum
@@ -98,9 +108,12 @@ def can_go_out(state: HandState) -> bool:
     seat = state.turn
     side = state.side_of(seat)
     hand = state.hands[seat]
-    if state.black_threes_down:
-        return len(hand) == 1 and state.rules.variant.discard_error(
-            state, seat, hand[0], going_out=True) is None
+    if state.black_threes_down or len(hand) == 1:
+        from canasta.engine.play import going_out_error
+
+        return (len(hand) == 1
+                and going_out_error(state, side, state.canastas(side)) is None
+                and state.rules.variant.discard_error(state, seat, hand[0], going_out=True) is None)
     c = state.kinds(seat)
     melded = {m.rank for m in state.melds[side]}
     singles = [k for k in range(len(NATURAL_RANKS))
@@ -109,6 +122,8 @@ def can_go_out(state: HandState) -> bool:
         return False
     if not state.opened(side) and state.drew != "stock":
         return False
+    if state.rules.variant.exact_going_out:
+        return any(_legal(state, m) for m in going_out_moves(state, True, c))
     if not singles and _feasible(state, side, c):
         return True
     for k in _discard_options(state, seat, c):
@@ -125,6 +140,17 @@ def can_go_out(state: HandState) -> bool:
         if ok:
             return True
     return False
+
+
+def _legal(state: HandState, move: Move) -> bool:
+    from canasta.engine.play import check_move
+    from canasta.errors import IllegalMove
+
+    try:
+        check_move(state, move)
+    except IllegalMove:
+        return False
+    return True
 
 
 def _splits(groups: list[_Group], wilds: int) -> Iterator[list[int]]:
@@ -165,10 +191,11 @@ def going_out_moves(state: HandState, leave_one: bool, c: list[int] | None = Non
         by_kind = {}
         for card in sort_cards(state.hands[seat]):
             by_kind.setdefault(card.kind, []).append(card)
-    size = state.rules.variant.canasta_size
+    v = state.rules.variant
+    size = v.canasta_size
     need = state.canastas_needed()
     moves: list[Move] = []
-    options: list[int | None] = [None]
+    options: list[int | None] = [None] if v.may_meld_out else []
     if leave_one:
         options += _discard_options(state, seat, c)
     for opt in options:
@@ -178,14 +205,14 @@ def going_out_moves(state: HandState, leave_one: bool, c: list[int] | None = Non
         b = cc[BLACK_THREE]
         if not _feasible(state, side, cc):
             continue
-        groups = _natural_groups(state, side, cc)
-        if groups is None:
+        natural = _natural_groups(state, side, cc)
+        if natural is None:
             continue
-        if not groups and not b:
+        if not natural and not b and not v.wild_melds:
             moves += _wilds_onto_one_meld(state, side, cc, by_kind, need)
             continue
         seen: set[tuple[object, ...]] = set()
-        for split in _splits(groups, cc[DEUCE] + cc[JOKER]):
+        for groups, split in _shares(state, side, natural, cc[DEUCE] + cc[JOKER]):
             # The hand ends at once, so only what scores tells these moves apart: which melds
             # become canastas and which of them stay natural.
             made = state.canastas(side)
@@ -194,16 +221,19 @@ def going_out_moves(state: HandState, leave_one: bool, c: list[int] | None = Non
             joins = 0
             dleft, jpos, dpos = cc[DEUCE], 0, 0
             for (r, k, n, _lo, _hi), t in zip(groups, split, strict=True):
+                if n + t == 0:
+                    continue
                 mi = state.find_meld(side, r)
                 old = state.melds[side][mi] if mi >= 0 else None
                 before = old.size if old else 0
                 joins += old is not None
                 is_canasta = before + n + t >= size
                 made += is_canasta and before < size
-                signature.append((is_canasta, t + (old.wilds if old else 0) > 0))
                 d = min(t, dleft)
                 dleft -= d
-                g = by_kind[k][:n] + by_kind.get(DEUCE, [])[dpos:dpos + d]
+                signature.append((is_canasta, t + (old.wilds if old else 0) > 0,
+                                  (d, t - d) if r == WILD_MELD else None))
+                g = by_kind.get(k, [])[:n] + by_kind.get(DEUCE, [])[dpos:dpos + d]
                 g += by_kind.get(JOKER, [])[jpos:jpos + t - d]
                 dpos += d
                 jpos += t - d
@@ -214,11 +244,31 @@ def going_out_moves(state: HandState, leave_one: bool, c: list[int] | None = Non
             seen.add(key)
             if b:
                 cards_groups.append(by_kind[BLACK_THREE][:b])
+            if not cards_groups:
+                continue
             if len(cards_groups) == 1 and joins == 1:
-                moves.append(Move.add(groups[0][0], cards_groups[0]))
+                moves.append(Move.add(group_rank(tuple(cards_groups[0])), cards_groups[0]))
             else:
                 moves.append(Move.meld(*cards_groups))
     return moves
+
+
+def _shares(state: HandState, side: int, natural: list[_Group],
+            wilds: int) -> Iterator[tuple[list[_Group], list[int]]]:
+    """The groups that go down and how many wild cards each takes: wild cards join groups with
+    natural cards of the hand and, where the variant has them, the side's wild meld."""
+    v = state.rules.variant
+    options = [natural]
+    if v.wild_melds and wilds:
+        w = state.find_meld(side, WILD_MELD)
+        if w >= 0:
+            room = v.canasta_size - state.melds[side][w].size
+            options = [[*natural, (WILD_MELD, WILD_KIND, 0, 0, room)]]
+        else:
+            options.append([*natural, (WILD_MELD, WILD_KIND, 0, 3, v.canasta_size)])
+    for groups in options:
+        for split in _splits(groups, wilds):
+            yield groups, split
 
 
 def _wilds_onto_one_meld(state: HandState, side: int, c: list[int],

@@ -30,7 +30,7 @@ from canasta.engine.goingout import can_go_out, going_out_moves
 from canasta.engine.play import check_move, going_out_error, must_take
 from canasta.engine.state import GroupPlan, HandState, Plan
 from canasta.errors import IllegalMove
-from canasta.moves import ASK, DRAW, NO, PASS, YES, Move, MoveKind
+from canasta.moves import ASK, DRAW, NO, PASS, WILD_MELD, YES, Move, MoveKind
 
 _VALUES = [_value(k) for k in range(len(NATURAL_RANKS))]
 _Option = tuple[int, int, int, int]  # naturals, deuces, jokers, value
@@ -51,6 +51,10 @@ def legal_moves(state: HandState) -> list[Move]:
     else:
         moves = play_moves(state, plans)
         if state.answer == "yes":
+            # Bound to go out: the moves that go out at once are always among the choices.
+            _add_new(moves, going_out_moves(state, True))
+            if state.rules.variant.may_meld_out:
+                _add_new(moves, going_out_moves(state, False))
             moves = [m for m in moves if _plan(state, m, plans) is not None]
     # ``apply`` reuses the plans worked out here instead of checking these moves again.
     state.plans = plans
@@ -78,6 +82,13 @@ def _by_kind(hand: list[Card]) -> dict[int, list[Card]]:
     return by_kind
 
 
+WILD_KIND = -1  # stands for a meld of wild cards only (Modern American) in the generator
+
+
+def _rank(k: int) -> str:
+    return NATURAL_RANKS[k] if k >= 0 else WILD_MELD
+
+
 def _cards(by_kind: dict[int, list[Card]], k: int, n: int, d: int, j: int) -> list[Card]:
     out = by_kind[k][:n] if n else []
     if d:
@@ -90,15 +101,19 @@ def _cards(by_kind: dict[int, list[Card]], k: int, n: int, d: int, j: int) -> li
 def _new_options(state: HandState, side: int, k: int, avail: int, deuces: int, jokers: int,
                  plus: int = 0, least: int = 2) -> list[_Option]:
     """Compositions of a new meld of kind ``k`` from hand (``plus`` natural cards of that rank
-    already in it, such as the pile's top card)."""
+    already in it, such as the pile's top card); ``k`` may be WILD_KIND."""
     v = state.rules.variant
-    r = NATURAL_RANKS[k]
+    r = _rank(k)
+    cap = v.max_wilds if k >= 0 else v.canasta_size
+    value = _VALUES[k] if k >= 0 else 0
+    if k < 0:
+        least = avail = 0
     out = []
     for n in range(least, avail + 1):
-        for d in range(min(deuces, v.max_wilds) + 1):
-            for j in range(min(jokers, v.max_wilds - d) + 1):
+        for d in range(min(deuces, cap) + 1):
+            for j in range(min(jokers, cap - d) + 1):
                 if v.counts_error(state, side, r, n + plus, d, j) is None:
-                    out.append((n, d, j, n * _VALUES[k] + 20 * d + 50 * j))
+                    out.append((n, d, j, n * value + 20 * d + 50 * j))
     return out
 
 
@@ -106,10 +121,10 @@ def _drop(state: HandState, side: int, k: int, opt: _Option, plus: int, least: i
           removable: bool) -> int:
     """The least value a group can lose and still stand (to find minimal initial melds)."""
     v = state.rules.variant
-    r = NATURAL_RANKS[k]
+    r = _rank(k)
     n, d, j, value = opt
     best = value if removable else 10**9
-    if n - 1 >= least and v.counts_error(state, side, r, n - 1 + plus, d, j) is None:
+    if k >= 0 and n - 1 >= least and v.counts_error(state, side, r, n - 1 + plus, d, j) is None:
         best = min(best, _VALUES[k])
     if d and v.counts_error(state, side, r, n + plus, d - 1, j) is None:
         best = min(best, 20)
@@ -125,7 +140,11 @@ def _initial_combos(state: HandState, side: int, c: list[int], need: int, base: 
     reach ``need`` (no card could be left out)."""
     ranks = [k for k in range(len(NATURAL_RANKS))
              if c[k] >= 2 and k != skip and state.find_meld(side, NATURAL_RANKS[k]) < 0]
-    opts = {k: _new_options(state, side, k, c[k], c[DEUCE], c[JOKER]) for k in ranks}
+    if (state.rules.variant.wild_melds and c[DEUCE] + c[JOKER] >= 3
+            and state.find_meld(side, WILD_MELD) < 0):
+        ranks.append(WILD_KIND)
+    opts = {k: _new_options(state, side, k, c[k] if k >= 0 else 0, c[DEUCE], c[JOKER])
+            for k in ranks}
     found: list[list[tuple[int, _Option]]] = []
     chosen: list[tuple[int, _Option]] = []
     fixed_drop = [_drop(state, side, k, o, plus, least, False) for k, o, plus, least in fixed]
@@ -188,15 +207,7 @@ def take_moves(state: HandState, plans: dict[Move, Plan | None] | None = None) -
             fixed = [(k, o, 1, 2)]
             for combo in _initial_combos(state, side, rest, need, top_value + value, fixed, k):
                 first = _cards(by_kind, k, n, d, j)
-                extra = []
-                dpos, jpos = d, j
-                for kk, (nn, dd, jj, _v) in combo:
-                    g = by_kind[kk][:nn] + by_kind.get(DEUCE, [])[dpos:dpos + dd]
-                    g += by_kind.get(JOKER, [])[jpos:jpos + jj]
-                    dpos += dd
-                    jpos += jj
-                    extra.append(g)
-                candidates.append(Move.take(first, *extra))
+                candidates.append(Move.take(first, *_groups(by_kind, combo, d, j)))
     if plans is None:
         plans = {}
     return [m for m in candidates if _plan(state, m, plans) is not None]
@@ -220,25 +231,25 @@ def play_moves(state: HandState, plans: dict[Move, Plan | None]) -> list[Move]:
                 if _plan(state, m, plans) is not None:
                     moves.append(m)
             missing = state.canastas_needed() - state.canastas(side)
-            if missing > 0 and len(hand) <= missing * v.canasta_size and state.answer != "no":
+            if (v.may_meld_out and missing > 0 and len(hand) <= missing * v.canasta_size
+                    and state.answer != "no"):
                 # Going out by melding everything in one move only differs from melding card
                 # by card when the missing canastas take the very last cards of the hand.
                 _add_new(moves, going_out_moves(state, False, c, by_kind))
         else:
             need = state.minimum(side)
+            careful = v.check_listed_openings
             for combo in _initial_combos(state, side, c, need, 0, [], -1):
-                groups = []
-                dpos = jpos = 0
-                for kk, (nn, dd, jj, _v) in combo:
-                    g = by_kind[kk][:nn] + by_kind.get(DEUCE, [])[dpos:dpos + dd]
-                    g += by_kind.get(JOKER, [])[jpos:jpos + jj]
-                    dpos += dd
-                    jpos += jj
-                    groups.append(g)
+                groups = _groups(by_kind, combo, 0, 0)
                 m = Move.meld(*groups)
-                if sum(len(g) for g in groups) < len(hand) - 1 or _plan(state, m, plans):
+                if (not careful and sum(len(g) for g in groups) < len(hand) - 1) or _plan(
+                        state, m, plans):
                     moves.append(m)
-            if state.drew == "stock" and state.answer != "no" and can_go_out(state):
+            for m in _splashes(state, side, c, by_kind):
+                if m not in plans and _plan(state, m, plans):
+                    moves.append(m)
+            if (v.concealed_waives_minimum and state.drew == "stock" and state.answer != "no"
+                    and can_go_out(state)):
                 _add_new(moves, going_out_moves(state, True, c, by_kind))
     # Discards: one per kind of card.
     if state.answer != "yes" or len(hand) == 1:
@@ -251,6 +262,32 @@ def play_moves(state: HandState, plans: dict[Move, Plan | None]) -> list[Move]:
             and state.answer is None and can_go_out(state)):
         moves.append(ASK)
     return moves
+
+
+def _groups(by_kind: dict[int, list[Card]], combo: list[tuple[int, _Option]], dpos: int,
+            jpos: int) -> list[list[Card]]:
+    """The cards of a combination of groups (wild cards shared out in order)."""
+    groups = []
+    for kk, (nn, dd, jj, _v) in combo:
+        g = by_kind.get(kk, [])[:nn] + by_kind.get(DEUCE, [])[dpos:dpos + dd]
+        g += by_kind.get(JOKER, [])[jpos:jpos + jj]
+        dpos += dd
+        jpos += jj
+        groups.append(g)
+    return groups
+
+
+def _splashes(state: HandState, side: int, c: list[int],
+              by_kind: dict[int, list[Card]]) -> list[Move]:
+    """Canastas straight from hand, where the variant lets them open below the minimum."""
+    v = state.rules.variant
+    if not v.wild_melds:
+        return []
+    size = v.canasta_size
+    out = [Move.meld(by_kind[k][:size]) for k in range(len(NATURAL_RANKS)) if c[k] >= size]
+    for d in range(max(0, size - c[JOKER]), min(size, c[DEUCE]) + 1):
+        out.append(Move.meld(_cards(by_kind, WILD_KIND, 0, d, size - d)))
+    return out
 
 
 def _add_new(moves: list[Move], more: list[Move]) -> None:
@@ -276,7 +313,11 @@ def _opened_melds(state: HandState, side: int, c: list[int], by_kind: dict[int, 
     where = {m.rank: i for i, m in enumerate(melds)}
 
     def fits(left: int, canastas_after: int) -> bool:
-        return left >= 2 or going_out_error(state, side, canastas_after) is None
+        if left >= 2:
+            return True
+        if left == 0 and not v.may_meld_out:
+            return False
+        return going_out_error(state, side, canastas_after) is None
 
     def meld(rank: str, cs: list[Card], joins: int) -> None:
         # Cards come from ``by_kind`` in canonical order, so the Move needs no sorting.
@@ -322,3 +363,18 @@ def _opened_melds(state: HandState, side: int, c: list[int], by_kind: dict[int, 
             if jokers and v.counts_error(
                     state, side, m.rank, m.naturals, m.deuces, m.jokers + 1) is None:
                 meld(m.rank, by_kind[JOKER][:1], mi)
+    if v.wild_melds and deuces + jokers:
+        wi = where.get(WILD_MELD, -1)
+        if wi >= 0:
+            m = melds[wi]
+            if fits(hand_size - 1, canastas + (m.size + 1 == size)):
+                if deuces and v.counts_error(state, side, WILD_MELD, 0, m.deuces + 1,
+                                             m.jokers) is None:
+                    meld(WILD_MELD, by_kind[DEUCE][:1], wi)
+                if jokers and v.counts_error(state, side, WILD_MELD, 0, m.deuces,
+                                             m.jokers + 1) is None:
+                    meld(WILD_MELD, by_kind[JOKER][:1], wi)
+        elif deuces + jokers >= 3 and fits(hand_size - 3, canastas):
+            for d in range(max(0, 3 - jokers), min(3, deuces) + 1):
+                if v.counts_error(state, side, WILD_MELD, 0, d, 3 - d) is None:
+                    meld(WILD_MELD, _cards(by_kind, WILD_KIND, 0, d, 3 - d), -1)

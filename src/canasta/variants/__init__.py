@@ -5,6 +5,7 @@ from __future__ import annotations
 from canasta.errors import PositionError
 from canasta.variants.base import Variant
 from canasta.variants.classic import CLASSIC
+from canasta.variants.modern_american import MODERN_AMERICAN
 
 _REGISTRY: dict[str, Variant] = {}
 
@@ -26,5 +27,6 @@ def variant_names() -> list[str]:
 
 
 register(CLASSIC)
+register(MODERN_AMERICAN)
 
 __all__ = ["Variant", "get_variant", "register", "variant_names"]

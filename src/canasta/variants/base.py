@@ -48,8 +48,11 @@ class Variant:
     pile_after_stock: ClassVar[bool] = True
     #: a three drawn as the last stock card stays in hand (Modern American) instead of being laid
     last_three_stays_in_hand: ClassVar[bool] = False
-    #: going-out checks search the actual moves (variants whose meld rules depend on the move)
+    #: "can this player go out?" is answered by finding an actual legal move that does it
+    #: (variants whose meld rules depend on the whole move), not by counting alone
     exact_going_out: ClassVar[bool] = False
+    #: initial melds found by the move generator are checked in full before being listed
+    check_listed_openings: ClassVar[bool] = False
 
     # --- the table ------------------------------------------------------------------------
     def n_sides(self, players: int) -> int:

@@ -1,0 +1,277 @@
+"""Modern American Canasta: 4 players in partnerships (RULES.md section C, decisions of E).
+
+Not played, as the source says: special hands that go out without canastas, the turn card near
+the bottom of the stock, play over the pile once the stock is exhausted, the last discard face
+down, keeping a three back for a special hand, and (with the turn card) the talon of bonus cards.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from canasta.cards import BLACK_THREE, NATURAL_RANKS, RED_THREE, Card
+from canasta.moves import WILD_MELD
+from canasta.rules import Rules
+from canasta.variants.base import Variant
+
+if TYPE_CHECKING:
+    from canasta.engine.melds import Meld
+    from canasta.engine.state import GroupPlan, HandState
+
+MAX_MELD = 7
+THREES_POINTS = (0, 100, 300, 500, 1000)  # by the number of threes of one colour (C.4)
+
+
+def _name(rank: str) -> str:
+    from canasta.engine.play import rank_name
+
+    return rank_name(rank)
+
+
+def dead_ranks(state: HandState) -> set[str]:
+    """Ranks closed to everyone: some side has a natural canasta of them (C.5, E-20)."""
+    return {m.rank for ms in state.melds for m in ms
+            if m.size >= MAX_MELD and m.wilds == 0 and m.rank in NATURAL_RANKS}
+
+
+def in_opening(state: HandState, side: int) -> bool:
+    """Whether a meld made now is part of the side's initial meld (E-25): the side has not
+    opened, or it opened this turn after drawing from the stock."""
+    melds = state.melds[side]
+    if not melds:
+        return True
+    return state.drew == "stock" and all(m.rank in state.turn_new_ranks for m in melds)
+
+
+class ModernAmerican(Variant):
+    name: ClassVar[str] = "modern-american"
+    title: ClassVar[str] = "Modern American Canasta"
+    aliases: ClassVar[tuple[str, ...]] = ("modern", "american", "modern-american-canasta")
+    player_counts: ClassVar[tuple[int, ...]] = (4,)
+    default_players: ClassVar[int] = 4
+    option_defaults: ClassVar[dict[str, Any]] = {
+        # E-18: the talon of bonus cards depends on the turn card, which the site does not play.
+        "talon_enabled": False,
+    }
+    option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {"talon_enabled": (False,)}
+    max_wilds: ClassVar[int] = 2
+    canasta_size: ClassVar[int] = MAX_MELD
+    black_three_meld_sizes: ClassVar[tuple[int, ...]] = (99, 99)  # threes are never melded
+    going_out_bonus: ClassVar[int] = 100
+    concealed_bonus: ClassVar[int] = 100  # no extra bonus for going out in one turn (C.9)
+    wild_melds: ClassVar[bool] = True
+    ask_once_per_hand: ClassVar[bool] = True
+    top_card_counts_for_minimum: ClassVar[bool] = False
+    may_meld_out: ClassVar[bool] = False
+    concealed_waives_minimum: ClassVar[bool] = False
+    pile_after_stock: ClassVar[bool] = False
+    last_three_stays_in_hand: ClassVar[bool] = True
+    exact_going_out: ClassVar[bool] = True
+    check_listed_openings: ClassVar[bool] = True
+
+    def hand_size(self, players: int) -> int:
+        return 13
+
+    def draw_count(self, players: int) -> int:
+        return 1
+
+    def canastas_to_go_out(self, players: int) -> int:
+        return 2
+
+    def default_target(self, players: int) -> int:
+        return 8500
+
+    def initial_minimum(self, score: int, hand_number: int, rules: Rules) -> int:
+        if score < 3000:
+            return 125
+        if score < 5000:
+            return 155
+        return 180
+
+    # --- threes and the pile -------------------------------------------------------------
+    def laid_on_sight(self, c: Card) -> bool:
+        return c.kind in (RED_THREE, BLACK_THREE)
+
+    def start_pile(self, state: HandState) -> None:
+        """No upcard: the pile starts empty (C.2)."""
+
+    def freezes_pile(self, c: Card) -> bool:
+        return c.is_wild
+
+    def take_error(self, state: HandState, side: int, top: Card, naturals: int, wilds: int,
+                   existing: Meld | None) -> str | None:
+        name = _name(top.rank)
+        if naturals < 2:
+            return f"the pile is taken only with a natural pair: you need two natural {name}"
+        if existing is not None and existing.size > 4:
+            return (f"your {name} already hold {existing.size} cards: the pair and the top card "
+                    "may join a meld of 3 or 4 cards only")
+        return None
+
+    def discard_error(self, state: HandState, seat: int, c: Card, going_out: bool) -> str | None:
+        if c.kind in (RED_THREE, BLACK_THREE):
+            return "threes are never discarded"
+        hand = state.hands[seat]
+        if c.is_wild:
+            if going_out or all(x.is_wild for x in hand):
+                return None
+            return ("a wild card may be discarded only when going out, or from a hand of wild "
+                    "cards only")
+        if state.pile:
+            return None
+        # C.8 on an empty pile: live naturals other than A/7, then dead ones, then A/7.
+        dead = dead_ranks(state)
+
+        def rank_class(x: Card) -> int:
+            ace_or_seven = x.rank in ("A", "7")
+            return 2 * ace_or_seven + (x.rank in dead)
+
+        best = min(rank_class(x) for x in hand if x.is_natural)
+        if rank_class(c) == best:
+            return None
+        if c.rank in ("A", "7"):
+            return ("on an empty pile an ace or a seven may be discarded only when you hold no "
+                    "other natural card")
+        return ("on an empty pile a card of a closed rank may be discarded only when no other "
+                "card may go")
+
+    # --- melds ---------------------------------------------------------------------------
+    def counts_error(self, state: HandState, side: int, rank: str, naturals: int, deuces: int,
+                     jokers: int) -> str | None:
+        wilds = deuces + jokers
+        size = naturals + wilds
+        j = state.find_meld(side, rank)
+        existing = state.melds[side][j] if j >= 0 else None
+        if existing is not None and existing.size >= MAX_MELD:
+            what = "wild-card canasta" if rank == WILD_MELD else f"{_name(rank)}"
+            return f"the {what} are a finished canasta: nothing more may be added"
+        if size > MAX_MELD:
+            return "a meld stops at 7 cards"
+        if rank == WILD_MELD:
+            if naturals:
+                return "a wild-card meld holds only deuces and jokers"
+            if size < 3:
+                return "a meld needs at least 3 cards"
+            return None
+        if size < 3:
+            return "a meld needs at least 3 cards"
+        if naturals < 2:
+            return "a meld needs at least 2 natural cards"
+        if rank in dead_ranks(state):
+            return (f"the {_name(rank)} are closed: a side has a natural canasta of them, so "
+                    "nobody may meld them any more")
+        added = wilds - (existing.wilds if existing is not None else 0)
+        if wilds > self.max_wilds:
+            return "a meld may hold at most 2 wild cards"
+        if added <= 0:
+            return None
+        if rank == "7":
+            return "sevens never take wild cards"
+        opening = in_opening(state, side)
+        if rank == "A" and not opening:
+            return "aces take wild cards only in the initial meld"
+        if not opening and naturals < 5:
+            return ("after your side's first meld, wild cards only go to a meld of five or more "
+                    "naturals")
+        w = state.find_meld(side, WILD_MELD)
+        if w >= 0 and state.melds[side][w].size < MAX_MELD:
+            return "while your wild-card meld is unfinished, wild cards go only to it"
+        return None
+
+    def wild_range(self, state: HandState, side: int, rank: str, naturals: int,
+                   existing: Meld | None) -> tuple[int, int] | None:
+        n = naturals + (existing.naturals if existing else 0)
+        d0 = existing.deuces if existing else 0
+        j0 = existing.jokers if existing else 0
+        ok = [x for x in range(MAX_MELD + 1)
+              if self.counts_error(state, side, rank, n, d0 + x, j0) is None]
+        return (ok[0], ok[-1]) if ok else None
+
+    def move_error(self, state: HandState, side: int,
+                   made: list[tuple[GroupPlan, Meld]]) -> str | None:
+        # E-26: while the side's wild meld is unfinished (after this move), no wild card may go
+        # to another meld -- this also keeps an opening from holding both.
+        wild_after = None
+        w = state.find_meld(side, WILD_MELD)
+        if w >= 0:
+            wild_after = state.melds[side][w]
+        for gp, meld in made:
+            if gp.rank == WILD_MELD:
+                wild_after = meld
+        if wild_after is None or wild_after.size >= MAX_MELD:
+            return None
+        for gp, _meld in made:
+            if gp.rank != WILD_MELD and any(c.is_wild for c in gp.cards):
+                return "while your wild-card meld is unfinished, wild cards go only to it"
+        return None
+
+    def initial_error(self, state: HandState, side: int, made: list[tuple[GroupPlan, Meld]],
+                      hand_total: int, top: Card | None, concealed: bool) -> str | None:
+        # C.6: hand cards only; a clean meld of 3+ naturals or a wild meld; a natural or wild
+        # canasta straight from hand needs no minimum (E-19).
+        from_hand = made if top is None else made[1:]  # a take's first group holds the top
+        if any(m.size >= MAX_MELD and (m.wilds == 0 or gp.rank == WILD_MELD)
+               for gp, m in from_hand):
+            return None
+        if not any(gp.rank == WILD_MELD or (m.wilds == 0 and m.naturals >= 3)
+                   for gp, m in made):
+            return ("the initial meld must include a meld of three or more natural cards "
+                    "without wild cards, or a meld of wild cards")
+        need = state.minimum(side)
+        if hand_total >= need:
+            return None
+        return (f"your side's initial meld needs {need} points from your hand; these cards "
+                f"count {hand_total}")
+
+    def canasta_bonus(self, meld: Meld) -> int:
+        if meld.rank == WILD_MELD:
+            if meld.deuces == 7:
+                return 3000
+            if meld.jokers == 4:
+                return 2500
+            return 2000
+        if meld.wilds:
+            return 300
+        if meld.rank in ("7", "A"):
+            return 2500
+        return 500
+
+    # --- scoring -------------------------------------------------------------------------
+    def score_side(self, state: HandState, side: int, went_out: bool,
+                   concealed: bool) -> dict[str, int]:
+        """C.11: the signs of melded cards and threes depend on the side's canastas."""
+        melds = state.melds[side]
+        canastas = [m for m in melds if m.size >= MAX_MELD]
+        count = len(canastas)
+        melded = sum(m.value for m in melds)
+        reds = sum(1 for c in state.threes[side] if c.kind == RED_THREE)
+        blacks = len(state.threes[side]) - reds
+        threes = THREES_POINTS[min(reds, 4)] + THREES_POINTS[min(blacks, 4)]
+        penalties = 0
+        for m in melds:
+            if m.size >= MAX_MELD:
+                continue
+            if m.rank == "7" or (m.rank == "A" and m.wilds == 0):
+                penalties += 2500
+            elif m.rank == WILD_MELD:
+                penalties += 2500 if m.jokers == 4 else 2000
+        in_hand = 0
+        for seat in range(state.rules.players):
+            if state.side_of(seat) != side:
+                continue
+            hand = state.hands[seat]
+            in_hand += sum(5 if self.laid_on_sight(c) else c.value for c in hand)
+            for rank in ("A", "7"):
+                if sum(1 for c in hand if c.rank == rank) >= 3:
+                    penalties += 1500
+        return {
+            "melded": melded if count else -melded,
+            "canastas": sum(self.canasta_bonus(m) for m in canastas),
+            "threes": threes if count >= 2 else (0 if count == 1 else -threes),
+            "going_out": self.going_out_bonus if went_out else 0,
+            "in_hand": -in_hand,
+            "penalties": -penalties - state.penalties[side],
+        }
+
+
+MODERN_AMERICAN = ModernAmerican()
