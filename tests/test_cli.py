@@ -61,6 +61,11 @@ def test_simulate(capsys: pytest.CaptureFixture[str]) -> None:
     assert "hands per second" in out and "moves per hand" in out and "mean score" in out
 
 
+def test_simulate_modern_american(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--variant", "modern-american", "--hands", "3", "--seed", "2"]) == 0
+    assert "Modern American Canasta, 4 players" in capsys.readouterr().out
+
+
 def test_replay_prints_scores(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     result = run("play", "--text", "--seed", "4", "--save", str(path), stdin="draw\nquit\n")
@@ -73,7 +78,8 @@ def test_bad_input_exit_2_without_traceback(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("[1]")
     for args in (["replay", str(bad)], ["replay", str(tmp_path / "none.json")],
-                 ["simulate", "--players", "5"]):
+                 ["simulate", "--players", "5"],
+                 ["simulate", "--variant", "modern-american", "--players", "2"]):
         result = run(*args)
         assert result.returncode == 2
         assert result.stderr.startswith("canasta: ") and "Traceback" not in result.stderr

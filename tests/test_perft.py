@@ -19,8 +19,12 @@ from canasta.match import Match
 from canasta.position import position_from_json, position_to_json
 from canasta.rules import Rules
 
-DATA = Path(__file__).resolve().parent / "data" / "perft_classic.json"
-SCENARIOS = Path(__file__).resolve().parent / "scenarios" / "classic"
+HERE = Path(__file__).resolve().parent
+TABLES = {"classic": (2, 3, 4), "modern-american": (4,)}
+
+
+def data_file(variant: str) -> Path:
+    return HERE / "data" / f"perft_{variant}.json"
 
 
 def perft(state: HandState, depth: int) -> int:
@@ -35,16 +39,16 @@ def perft(state: HandState, depth: int) -> int:
     return total
 
 
-def _positions() -> list[tuple[str, dict[str, Any]]]:
+def _positions(variant: str) -> list[tuple[str, dict[str, Any]]]:
     out = []
-    for path in sorted(SCENARIOS.glob("*.json")):
+    for path in sorted((HERE / "scenarios" / variant).glob("*.json")):
         for i, sc in enumerate(json.loads(path.read_text())):
             pos = {k: v for k, v in sc.items() if k not in ("name", "steps", "expect")}
             out.append((f"{path.stem}#{i}", pos))
     rng = random.Random(2024)
-    for players in (2, 3, 4):
-        for seed in range(4):
-            match = Match(Rules.make("classic", players), seed)
+    for players in TABLES[variant]:
+        for seed in range(4 if len(TABLES[variant]) > 1 else 10):
+            match = Match(Rules.make(variant, players), seed)
             for _ in range(rng.randrange(5, 60)):
                 if match.state.result is not None:
                     break
@@ -62,10 +66,12 @@ def _entry(name: str, pos: dict[str, Any]) -> dict[str, Any]:
             "perft2": perft(state, 2)}
 
 
-def test_perft_counts() -> None:
-    if not DATA.exists():
-        pytest.fail(f"{DATA} is missing: run python tests/test_perft.py --write")
-    for want in json.loads(DATA.read_text()):
+@pytest.mark.parametrize("variant", sorted(TABLES))
+def test_perft_counts(variant: str) -> None:
+    data = data_file(variant)
+    if not data.exists():
+        pytest.fail(f"{data} is missing: run python tests/test_perft.py --write")
+    for want in json.loads(data.read_text()):
         state = position_from_json(want["position"])
         got = [str(m) for m in state.legal_moves()]
         assert got == want["moves"], want["name"]
@@ -74,6 +80,7 @@ def test_perft_counts() -> None:
 
 if __name__ == "__main__":
     if "--write" in sys.argv:
-        entries = [_entry(n, p) for n, p in _positions()]
-        DATA.write_text(json.dumps(entries, indent=1) + "\n")
-        print(f"wrote {len(entries)} positions to {DATA}")
+        for name in sorted(TABLES):
+            entries = [_entry(n, p) for n, p in _positions(name)]
+            data_file(name).write_text(json.dumps(entries, indent=1) + "\n")
+            print(f"wrote {len(entries)} positions to {data_file(name)}")

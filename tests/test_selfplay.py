@@ -65,10 +65,12 @@ def play_match(rules: Rules, seed: int, max_hands: int, deep_every: int) -> Matc
         match.next_hand()
 
 
-@pytest.mark.parametrize(("players", "matches", "target"), [(4, 250, 5000), (3, 150, 7500),
-                                                            (2, 150, 5000)])
-def test_random_self_play(players: int, matches: int, target: int) -> None:
-    rules = Rules.make("classic", players, target=target)
+@pytest.mark.parametrize(("variant", "players", "matches", "target"), [
+    ("classic", 4, 250, 5000), ("classic", 3, 150, 7500), ("classic", 2, 150, 5000),
+    ("modern-american", 4, 250, 5000),
+])
+def test_random_self_play(variant: str, players: int, matches: int, target: int) -> None:
+    rules = Rules.make(variant, players, target=target)
     hands = 0
     for seed in range(matches):
         match = play_match(rules, 1000 * players + seed, max_hands=6, deep_every=7)
@@ -77,7 +79,7 @@ def test_random_self_play(players: int, matches: int, target: int) -> None:
         assert [r.scores for r in replayed.results] == [r.scores for r in match.results]
         assert replayed.scores == match.scores
         assert (replayed.over, replayed.winner) == (match.over, match.winner)
-    print(f"{players} players: {hands} hands")
+    print(f"{variant}, {players} players: {hands} hands")
     assert hands >= 3 * matches
 
 

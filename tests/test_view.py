@@ -27,8 +27,9 @@ def shuffle_hidden(state: HandState, seat: int, rng: random.Random) -> HandState
 
 def test_view_does_not_depend_on_hidden_cards() -> None:
     rng = random.Random(5)
-    for players in (2, 3, 4):
-        match = Match(Rules.make("classic", players), seed=players)
+    for variant, players in (("classic", 2), ("classic", 3), ("classic", 4),
+                             ("modern-american", 4)):
+        match = Match(Rules.make(variant, players), seed=players)
         state = match.state
         for _ in range(150):
             if state.result is not None:

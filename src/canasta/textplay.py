@@ -24,9 +24,9 @@ HELP = """Moves (cards as rank + suit: KH, 10D or TD, 7S, 2C, JK for a joker):
   take                      take the pile by putting its top card on your meld of that rank
   take KD KH / 7S 7D 7C     ... and lay further melds with it (initial meld)
   meld KH KD KC / 9S 9D 2C  lay one or more new melds
-  add 7 7C 2D               add cards to your side's meld of sevens
+  add 9 9C 2D               add cards to your side's meld of nines (W: wild-card meld)
   discard 4S                discard, ending your turn (or going out with your last card)
-  pass                      decline the pile once the stock is exhausted
+  pass                      decline the pile once the stock is exhausted (Classic)
   ask                       ask your partner "may I go out?"; yes / no answer a question
 Commands: help (this and your legal moves), score, quit"""
 

@@ -34,6 +34,14 @@ def dead_ranks(state: HandState) -> set[str]:
             if m.size >= MAX_MELD and m.wilds == 0 and m.rank in NATURAL_RANKS}
 
 
+def is_dead(state: HandState, rank: str) -> bool:
+    for ms in state.melds:
+        for m in ms:
+            if m.rank == rank and m.wilds == 0 and m.size >= MAX_MELD:
+                return True
+    return False
+
+
 def in_opening(state: HandState, side: int) -> bool:
     """Whether a meld made now is part of the side's initial meld (E-25): the side has not
     opened, or it opened this turn after drawing from the stock."""
@@ -157,7 +165,7 @@ class ModernAmerican(Variant):
             return "a meld needs at least 3 cards"
         if naturals < 2:
             return "a meld needs at least 2 natural cards"
-        if rank in dead_ranks(state):
+        if is_dead(state, rank):
             return (f"the {_name(rank)} are closed: a side has a natural canasta of them, so "
                     "nobody may meld them any more")
         added = wilds - (existing.wilds if existing is not None else 0)
@@ -183,7 +191,8 @@ class ModernAmerican(Variant):
         n = naturals + (existing.naturals if existing else 0)
         d0 = existing.deuces if existing else 0
         j0 = existing.jokers if existing else 0
-        ok = [x for x in range(MAX_MELD + 1)
+        most = MAX_MELD if rank == WILD_MELD else self.max_wilds
+        ok = [x for x in range(most + 1)
               if self.counts_error(state, side, rank, n, d0 + x, j0) is None]
         return (ok[0], ok[-1]) if ok else None
 
