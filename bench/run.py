@@ -33,7 +33,8 @@ def machine() -> str:
 def random_play(hands: int, repeats: int) -> list[str]:
     rows = [f"| variant | players | hands | hands per second (best of {repeats}) "
             "| moves per hand |", "|---|---|---|---|---|"]
-    for variant, players in (("classic", 2), ("classic", 3), ("classic", 4)):
+    for variant, players in (("classic", 2), ("classic", 3), ("classic", 4),
+                             ("modern-american", 4)):
         rules = Rules.make(variant, players)
         best = max((simulate(rules, hands=hands, seed=7) for _ in range(repeats)),
                    key=lambda r: r.hands_per_second)

@@ -90,7 +90,7 @@ def position_from_json(obj: Mapping[str, Any]) -> HandState:
     state.hands = [cards_from_json(h, f"hand of seat {i}") for i, h in enumerate(hands)]
     for i, h in enumerate(state.hands):
         for c in h:
-            if v.laid_on_sight(c):
+            if v.laid_on_sight(c) and not v.lay_threes_at_turn_start:
                 raise PositionError(f"seat {i} holds {c.text}, which is laid down at once")
     melds = obj["melds"]
     if not isinstance(melds, list) or len(melds) != s:
@@ -106,10 +106,11 @@ def position_from_json(obj: Mapping[str, Any]) -> HandState:
             bad = [c for c in cs if not (
                 c.rank == rank or (c.is_wild and rank != BLACK_THREES_MELD)
                 or (rank == BLACK_THREES_MELD and c.kind == BLACK_THREE))]
-            if bad or (rank == WILD_MELD and not v.wild_melds):
+            if bad or (rank == WILD_MELD and not v.has_wild_melds(rules)):
                 raise PositionError(f"side {side} has a meld that is not one rank: "
                                     f"{' '.join(c.text for c in cs)}")
-            if rank != BLACK_THREES_MELD and state.find_meld(side, rank) >= 0:
+            closed = v.reopens_closed_ranks and len(cs) >= v.canasta_size
+            if rank != BLACK_THREES_MELD and not closed and state.find_meld(side, rank) >= 0:
                 raise PositionError(f"side {side} has two melds of rank {rank}")
             state.melds[side].append(Meld(rank, cs))
     threes = obj["threes"]
@@ -135,8 +136,10 @@ def position_from_json(obj: Mapping[str, Any]) -> HandState:
     state.drew = (drew or "stock") if state.phase == "play" else None
     state.hand_number = _int(obj.get("hand_number", 1), "'hand_number'")
     state.turn_start_melded = state.melded[state.turn]
-    _check_counts(state)
     v.check_position(state, obj)
+    _check_counts(state)
+    if v.lay_threes_at_turn_start and state.phase == "draw":
+        state.lay_threes_in_hand(state.turn)
     end_if_stuck(state)
     return state
 
@@ -154,6 +157,9 @@ def _check_counts(state: HandState) -> None:
         held.update(t)
     held.update(state.pile)
     held.update(state.stock)
+    for p in state.ponytails:
+        if p is not None:
+            held.update(p)
     for c, k in held.items():
         if k > allowed[c]:
             raise PositionError(f"{c.text} appears {k} times, but {decks} decks hold "

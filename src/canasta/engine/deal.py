@@ -43,10 +43,13 @@ def deal(rules: Rules, deck: Sequence[Card], *, scores: Sequence[int] | None = N
     for _ in range(v.hand_size(n)):
         for i in range(n):
             state.hands[(first + i) % n].append(stock.pop())
+    v.deal_more(state, stock, first)
     state.stock = stock
     v.start_pile(state)
     for i in range(n):
         seat = (first + i) % n
+        if v.lay_threes_at_turn_start and seat != first:
+            continue  # laid when the holder's turn comes (D.5)
         hand = state.hands[seat]
         for c in [c for c in hand if v.laid_on_sight(c)]:
             hand.remove(c)

@@ -81,7 +81,7 @@ def _feasible(state: HandState, side: int, c: list[int]) -> bool:
         hi_sum += rng[1]
         if m.size < size and size - m.size <= rng[1]:
             needs.append(size - m.size)
-    if v.wild_melds and wilds:
+    if v.has_wild_melds(state.rules) and wilds:
         # Wild cards may also go to the side's wild meld, or make one (over-counted here: the
         # variants with wild melds confirm with an actual move, see can_go_out).
         w = state.find_meld(side, WILD_MELD)
@@ -208,7 +208,7 @@ def going_out_moves(state: HandState, leave_one: bool, c: list[int] | None = Non
         natural = _natural_groups(state, side, cc)
         if natural is None:
             continue
-        if not natural and not b and not v.wild_melds:
+        if not natural and not b and not v.has_wild_melds(state.rules):
             moves += _wilds_onto_one_meld(state, side, cc, by_kind, need)
             continue
         seen: set[tuple[object, ...]] = set()
@@ -259,7 +259,7 @@ def _shares(state: HandState, side: int, natural: list[_Group],
     natural cards of the hand and, where the variant has them, the side's wild meld."""
     v = state.rules.variant
     options = [natural]
-    if v.wild_melds and wilds:
+    if v.has_wild_melds(state.rules) and wilds:
         w = state.find_meld(side, WILD_MELD)
         if w >= 0:
             room = v.canasta_size - state.melds[side][w].size

@@ -140,7 +140,7 @@ def _initial_combos(state: HandState, side: int, c: list[int], need: int, base: 
     reach ``need`` (no card could be left out)."""
     ranks = [k for k in range(len(NATURAL_RANKS))
              if c[k] >= 2 and k != skip and state.find_meld(side, NATURAL_RANKS[k]) < 0]
-    if (state.rules.variant.wild_melds and c[DEUCE] + c[JOKER] >= 3
+    if (state.rules.variant.has_wild_melds(state.rules) and c[DEUCE] + c[JOKER] >= 3
             and state.find_meld(side, WILD_MELD) < 0):
         ranks.append(WILD_KIND)
     opts = {k: _new_options(state, side, k, c[k] if k >= 0 else 0, c[DEUCE], c[JOKER])
@@ -281,7 +281,7 @@ def _splashes(state: HandState, side: int, c: list[int],
               by_kind: dict[int, list[Card]]) -> list[Move]:
     """Canastas straight from hand, where the variant lets them open below the minimum."""
     v = state.rules.variant
-    if not v.wild_melds:
+    if not v.splash_opens:
         return []
     size = v.canasta_size
     out = [Move.meld(by_kind[k][:size]) for k in range(len(NATURAL_RANKS)) if c[k] >= size]
@@ -363,7 +363,7 @@ def _opened_melds(state: HandState, side: int, c: list[int], by_kind: dict[int, 
             if jokers and v.counts_error(
                     state, side, m.rank, m.naturals, m.deuces, m.jokers + 1) is None:
                 meld(m.rank, by_kind[JOKER][:1], mi)
-    if v.wild_melds and deuces + jokers:
+    if v.has_wild_melds(state.rules) and deuces + jokers:
         wi = where.get(WILD_MELD, -1)
         if wi >= 0:
             m = melds[wi]

@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from canasta.cards import BLACK_THREE, RED_THREE, Card, missing_cards
 from canasta.engine.melds import Meld
 from canasta.engine.state import GroupPlan, HandState, Plan
@@ -60,16 +62,13 @@ def _must_hold(state: HandState, actor: int, cs: list[Card]) -> None:
         raise IllegalMove(f"you do not hold {' '.join(c.text for c in missing)}")
 
 
-def going_out_error(state: HandState, side: int, canastas_after: int) -> str | None:
-    """Why the seat to act may not go out now (with ``canastas_after`` canastas), or None."""
+def going_out_error(state: HandState, side: int, canastas_after: int,
+                    made: Sequence[tuple[GroupPlan, Meld]] = ()) -> str | None:
+    """Why the seat to act may not go out now, with the canastas it will have after the groups
+    ``made`` by its move, or None."""
     if state.answer == "no":
         return "your partner said no: you may not go out this turn, so keep two cards"
-    need = state.canastas_needed()
-    if canastas_after < need:
-        what = "a canasta" if need == 1 else f"{need} canastas"
-        return (f"going out needs {what}: until your side has {what}, keep two cards "
-                "(one to discard and one to keep)")
-    return None
+    return state.rules.variant.going_out_requirement(state, side, canastas_after, made)
 
 
 def _group_plan(state: HandState, side: int, g: Group, rank: str | None,
@@ -84,7 +83,7 @@ def _group_plan(state: HandState, side: int, g: Group, rank: str | None,
         if any(c.kind != BLACK_THREE for c in g):
             raise IllegalMove("black threes are melded only with each other, never with wild cards")
         return GroupPlan(r, g, -1), Meld(r, g)
-    if r == WILD_MELD and not state.rules.variant.wild_melds:
+    if r == WILD_MELD and not state.rules.variant.has_wild_melds(state.rules):
         raise IllegalMove("a meld needs natural cards: wild cards alone are not a meld")
     for c in g:
         if not (c.is_wild or c.rank == r):
@@ -148,12 +147,13 @@ def check_meld(state: HandState, move: Move, actor: int) -> Plan:
         made = [_group_plan(state, side, move.groups[0], move.rank, seen)]
     else:
         made = [_group_plan(state, side, g, None, seen) for g in move.groups]
-    left = len(state.hands[actor]) - len(cs)
-    _meld_out_error(state, left)
     err0 = state.rules.variant.move_error(state, side, made)
     if err0:
         raise IllegalMove(err0)
     canastas = _canastas_after(state, side, made)
+    left = len(state.hands[actor]) - len(cs) + state.rules.variant.cards_joining(
+        state, actor, side, state.canastas(side), canastas)
+    _meld_out_error(state, left)
     going_out = left <= 1
     for gp, meld in made:
         if gp.rank == BLACK_THREES_MELD:
@@ -162,7 +162,7 @@ def check_meld(state: HandState, move: Move, actor: int) -> Plan:
                 most = f"{sizes[0]} or {sizes[-1]}" if len(sizes) == 2 else f"{sizes[0]} or more"
                 raise IllegalMove(f"black threes may be melded only as you go out, {most} of them")
     if going_out:
-        err = going_out_error(state, side, canastas)
+        err = going_out_error(state, side, canastas, made)
         if err:
             raise IllegalMove(err)
         if left == 1:
@@ -246,10 +246,12 @@ def check_take(state: HandState, move: Move, actor: int) -> Plan:
     if err0:
         raise IllegalMove(err0)
     laid = state.rules.variant.laid_on_sight
+    canastas = _canastas_after(state, side, made)
     left = len(hand) - len(cs) + sum(1 for c in state.pile[:-1] if not laid(c))
+    left += state.rules.variant.cards_joining(state, actor, side, state.canastas(side), canastas)
     _meld_out_error(state, left)
     if left <= 1:
-        err2 = going_out_error(state, side, _canastas_after(state, side, made))
+        err2 = going_out_error(state, side, canastas, made)
         if err2:
             raise IllegalMove(err2)
     penalty = _initial(state, side, made, sum(c.value for c in cs), top, False)
@@ -261,7 +263,8 @@ def must_take(state: HandState, actor: int) -> bool:
     its top card goes onto the side's meld of that rank."""
     side = state.side_of(actor)
     top = state.pile_top
-    if top is None or state.pile_frozen_for(side) or state.find_meld(side, top.rank) < 0:
+    if (not state.rules.variant.forced_take_after_stock or top is None
+            or state.pile_frozen_for(side) or state.find_meld(side, top.rank) < 0):
         return False
     try:
         check_take(state, Move.take(), actor)
@@ -333,6 +336,7 @@ def carry_out(state: HandState, plan: Plan) -> None:
     elif k in (MoveKind.MELD, MoveKind.ADD):
         state.remove_from_hand(actor, move.cards_from_hand())
         _lay(state, plan, actor, side)
+        state.rules.variant.after_meld(state, actor, side)
         if any(gp.rank == BLACK_THREES_MELD for gp in plan.groups):
             state.black_threes_down = True
         if not state.hands[actor]:
@@ -401,6 +405,7 @@ def _take(state: HandState, plan: Plan, actor: int, side: int) -> None:
     state.start_frozen = False
     _lay(state, plan, actor, side)
     state.take_into_hand(actor, rest)
+    state.rules.variant.after_meld(state, actor, side)
     state.phase = "play"
     state.drew = "pile"
     if not state.hands[actor]:
@@ -455,6 +460,8 @@ def next_turn(state: HandState) -> None:
     state.black_threes_down = False
     if not state.rules.variant.ask_once_per_hand:
         state.asked[state.turn] = False
+    if state.rules.variant.lay_threes_at_turn_start:
+        state.lay_threes_in_hand(state.turn)
     end_if_stuck(state)
 
 

@@ -43,6 +43,7 @@ class HandState:
     __slots__ = (
         "answer",
         "asked",
+        "bonuses",
         "asking",
         "black_threes_down",
         "drew",
@@ -56,6 +57,7 @@ class HandState:
         "phase",
         "pile",
         "plans",
+        "ponytails",
         "result",
         "rules",
         "scores",
@@ -87,6 +89,8 @@ class HandState:
     frozen: int  # cards in the pile that freeze it for everyone (+1 while start_frozen holds)
     start_frozen: bool
     penalties: list[int]
+    bonuses: list[int]  # per side, scored with the hand (Ponytail: the exact cut)
+    ponytails: list[list[Card] | None]  # per seat: a second hand face down, or None
     history: list[tuple[int, Move]]
     turn_start_melded: bool
     turn_melded: bool
@@ -117,6 +121,8 @@ class HandState:
         self.frozen = 0
         self.start_frozen = False
         self.penalties = [0] * s
+        self.bonuses = [0] * s
+        self.ponytails = [None] * n
         self.history = []
         self.turn_start_melded = False
         self.turn_melded = False
@@ -140,6 +146,8 @@ class HandState:
         other.melded = list(self.melded)
         other.asked = list(self.asked)
         other.penalties = list(self.penalties)
+        other.bonuses = list(self.bonuses)
+        other.ponytails = [list(p) if p is not None else None for p in self.ponytails]
         other.history = list(self.history)
         other.turn_new_ranks = set(self.turn_new_ranks)
         other.plans = None
@@ -175,7 +183,14 @@ class HandState:
         return self.rules.variant.canastas_to_go_out(self.rules.players)
 
     def find_meld(self, side: int, rank: str) -> int:
-        """Index of the side's meld of ``rank`` that cards may join, or -1."""
+        """Index of the side's meld of ``rank`` that cards may join, or -1.  Where closed ranks
+        reopen (Ponytail), a finished canasta is no longer that meld."""
+        if self.rules.variant.reopens_closed_ranks:
+            size = self.rules.variant.canasta_size
+            for i, m in enumerate(self.melds[side]):
+                if m.rank == rank and m.size < size:
+                    return i
+            return -1
         for i, m in enumerate(self.melds[side]):
             if m.rank == rank:
                 return i
@@ -280,6 +295,23 @@ class HandState:
             return True
         return True
 
+    def lay_threes_in_hand(self, seat: int) -> None:
+        """Lay the threes in ``seat``'s hand and replace each from the stock (as it can)."""
+        hand = self.hands[seat]
+        laid = self.rules.variant.laid_on_sight
+        while True:
+            found = [c for c in hand if laid(c)]
+            if not found or not self.stock:
+                for c in found:
+                    hand.remove(c)
+                    self.lay_red_three(seat, c)
+                return
+            for c in found:
+                hand.remove(c)
+                self.lay_red_three(seat, c)
+                if self.stock:
+                    hand.append(self.stock.pop())
+
     def take_into_hand(self, seat: int, cs: list[Card]) -> None:
         """Cards from the pile join the hand; red threes among them are laid, not replaced."""
         hand = self.hands[seat]
@@ -301,6 +333,7 @@ class HandState:
             + sum(len(t) for t in self.threes)
             + len(self.pile)
             + len(self.stock)
+            + sum(len(p) for p in self.ponytails if p is not None)
         )
 
     def black_threes_in(self, seat: int) -> int:

@@ -53,6 +53,18 @@ class Variant:
     exact_going_out: ClassVar[bool] = False
     #: initial melds found by the move generator are checked in full before being listed
     check_listed_openings: ClassVar[bool] = False
+    #: a canasta put down straight from hand opens without the minimum (Modern American)
+    splash_opens: ClassVar[bool] = False
+    #: a rank whose meld has closed as a canasta may be melded again (Ponytail)
+    reopens_closed_ranks: ClassVar[bool] = False
+    #: at the end of the stock a player must take a pile that goes onto the side's meld (B.9)
+    forced_take_after_stock: ClassVar[bool] = True
+    #: red threes in hand are laid (and replaced) at the start of the holder's turn, not at once
+    lay_threes_at_turn_start: ClassVar[bool] = False
+
+    def has_wild_melds(self, rules: Rules) -> bool:
+        """Whether melds of wild cards only are allowed at this table."""
+        return self.wild_melds
 
     # --- the table ------------------------------------------------------------------------
     def n_sides(self, players: int) -> int:
@@ -117,6 +129,25 @@ class Variant:
               if self.counts_error(state, side, rank, n, d0 + x, j0) is None]
         return (ok[0], ok[-1]) if ok else None
 
+    def going_out_requirement(self, state: HandState, side: int, canastas_after: int,
+                              made: Sequence[tuple[GroupPlan, Meld]]) -> str | None:
+        """Why the side may not go out with the canastas it will have after ``made``, or None."""
+        need = self.canastas_to_go_out(state.rules.players)
+        if canastas_after >= need:
+            return None
+        what = "a canasta" if need == 1 else f"{need} canastas"
+        return (f"going out needs {what}: until your side has {what}, keep two cards "
+                "(one to discard and one to keep)")
+
+    def cards_joining(self, state: HandState, seat: int, side: int, canastas_before: int,
+                      canastas_after: int) -> int:
+        """Cards that join ``seat``'s hand when a move brings the side to ``canastas_after``
+        canastas (Ponytail: the ponytail picked up with the first canasta)."""
+        return 0
+
+    def after_meld(self, state: HandState, seat: int, side: int) -> None:
+        """What happens once cards have been melded (Ponytail: picking up the ponytails)."""
+
     def move_error(self, state: HandState, side: int,
                    made: list[tuple[GroupPlan, Meld]]) -> str | None:
         """Why the groups of one move may not be laid together (beyond each group's own
@@ -178,6 +209,9 @@ class Variant:
                 state.frozen += 1
             if not self.upcard_is_buried(c):
                 break
+
+    def deal_more(self, state: HandState, stock: list[Card], first: int) -> None:
+        """Cards dealt after the hands and before the pile is started (Ponytail: ponytails)."""
 
     def after_deal(self, state: HandState) -> None:
         """Anything a variant does once the cards are dealt (Classic: nothing more)."""

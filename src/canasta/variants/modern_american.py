@@ -76,6 +76,7 @@ class ModernAmerican(Variant):
     last_three_stays_in_hand: ClassVar[bool] = True
     exact_going_out: ClassVar[bool] = True
     check_listed_openings: ClassVar[bool] = True
+    splash_opens: ClassVar[bool] = True
 
     def hand_size(self, players: int) -> int:
         return 13
