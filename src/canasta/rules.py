@@ -55,6 +55,11 @@ class Rules:
                 known = ", ".join(sorted(v.option_defaults)) or "none"
                 raise PositionError(f"unknown option '{name}' for {v.name} (known: {known})")
             allowed = v.option_choices.get(name)
+            default = v.option_defaults[name]
+            if isinstance(default, float) and (
+                    not isinstance(value, int | float) or isinstance(value, bool)
+                    or not 0 <= value <= 1):
+                raise PositionError(f"option '{name}' must be a number from 0 to 1, not {value!r}")
             if allowed is not None and value not in allowed:
                 choices = ", ".join(repr(a) for a in allowed)
                 raise PositionError(f"option '{name}' must be one of {choices}, not {value!r}")

@@ -45,7 +45,7 @@ def _discard_options(state: HandState, seat: int, c: list[int]) -> list[int]:
     for card in state.hands[seat]:
         by_kind.setdefault(card.kind, card)
     return [k for k, card in by_kind.items()
-            if v.discard_error(state, seat, card, going_out=True) is None]
+            if v.discard_error(state, seat, card, going_out=True, hand=[card]) is None]
 
 
 def _feasible(state: HandState, side: int, c: list[int]) -> bool:
@@ -122,6 +122,8 @@ def can_go_out(state: HandState) -> bool:
         return False
     if not state.opened(side) and state.drew != "stock":
         return False
+    if state.ponytails[seat] is not None and not state.canastas(side):
+        return False  # the first canasta would bring the ponytail into the hand (Ponytail)
     if state.rules.variant.exact_going_out:
         return any(_legal(state, m) for m in going_out_moves(state, True, c))
     if not singles and _feasible(state, side, c):

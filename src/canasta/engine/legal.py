@@ -235,7 +235,10 @@ def play_moves(state: HandState, plans: dict[Move, Plan | None]) -> list[Move]:
                     and state.answer != "no"):
                 # Going out by melding everything in one move only differs from melding card
                 # by card when the missing canastas take the very last cards of the hand.
-                _add_new(moves, going_out_moves(state, False, c, by_kind))
+                more = going_out_moves(state, False, c, by_kind)
+                if v.exact_going_out:
+                    more = [m for m in more if m not in plans and _plan(state, m, plans)]
+                _add_new(moves, more)
         else:
             need = state.minimum(side)
             careful = v.check_listed_openings
@@ -312,11 +315,18 @@ def _opened_melds(state: HandState, side: int, c: list[int], by_kind: dict[int, 
     deuces, jokers = c[DEUCE], c[JOKER]
     where = {m.rank: i for i, m in enumerate(melds)}
 
+    careful = False  # set by fits() when only a full check can tell
+
     def fits(left: int, canastas_after: int) -> bool:
+        nonlocal careful
+        careful = False
         if left >= 2:
             return True
         if left == 0 and not v.may_meld_out:
             return False
+        if v.exact_going_out:
+            careful = True  # the going-out requirement depends on the melds made
+            return True
         return going_out_error(state, side, canastas_after) is None
 
     def meld(rank: str, cs: list[Card], joins: int) -> None:
@@ -326,6 +336,10 @@ def _opened_melds(state: HandState, side: int, c: list[int], by_kind: dict[int, 
             m = Move(MoveKind.ADD, (group,), rank=rank)
         else:
             m = Move(MoveKind.MELD, (group,))
+        if careful:
+            if _plan(state, m, plans) is not None:
+                moves.append(m)
+            return
         plans[m] = Plan(m, (GroupPlan(rank, group, joins),))
         moves.append(m)
 
@@ -375,6 +389,7 @@ def _opened_melds(state: HandState, side: int, c: list[int], by_kind: dict[int, 
                                              m.jokers + 1) is None:
                     meld(WILD_MELD, by_kind[JOKER][:1], wi)
         elif deuces + jokers >= 3 and fits(hand_size - 3, canastas):
+            careful = True  # a new wild-card meld also depends on the other melds (E-26)
             for d in range(max(0, 3 - jokers), min(3, deuces) + 1):
                 if v.counts_error(state, side, WILD_MELD, 0, d, 3 - d) is None:
                     meld(WILD_MELD, _cards(by_kind, WILD_KIND, 0, d, 3 - d), -1)

@@ -167,7 +167,8 @@ def check_meld(state: HandState, move: Move, actor: int) -> Plan:
             raise IllegalMove(err)
         if left == 1:
             last = _remaining(state.hands[actor], cs)[0]
-            err = state.rules.variant.discard_error(state, actor, last, going_out=True)
+            err = state.rules.variant.discard_error(state, actor, last, going_out=True,
+                                                    hand=[last])
             if err:
                 raise IllegalMove(f"you could not go out after this meld: {err}")
     size = state.rules.variant.canasta_size

@@ -39,7 +39,7 @@ def score_hand(state: HandState, went_out: int | None, concealed: bool) -> HandR
     parts = []
     for side in range(state.rules.n_sides):
         part = state.rules.variant.score_side(state, side, side == out_side, concealed)
-        part["total"] = sum(part[k] for k in BREAKDOWN_KEYS if k != "total")
+        part["total"] = sum(v for k, v in part.items() if k != "total")
         parts.append(part)
     return HandResult(went_out, concealed, tuple(parts))
 

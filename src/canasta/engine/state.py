@@ -43,9 +43,9 @@ class HandState:
     __slots__ = (
         "answer",
         "asked",
-        "bonuses",
         "asking",
         "black_threes_down",
+        "bonuses",
         "drew",
         "frozen",
         "hand_number",

@@ -6,6 +6,7 @@ from canasta.errors import PositionError
 from canasta.variants.base import Variant
 from canasta.variants.classic import CLASSIC
 from canasta.variants.modern_american import MODERN_AMERICAN
+from canasta.variants.ponytail import PONYTAIL_VARIANT
 
 _REGISTRY: dict[str, Variant] = {}
 
@@ -28,5 +29,6 @@ def variant_names() -> list[str]:
 
 register(CLASSIC)
 register(MODERN_AMERICAN)
+register(PONYTAIL_VARIANT)
 
 __all__ = ["Variant", "get_variant", "register", "variant_names"]

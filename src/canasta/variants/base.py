@@ -88,8 +88,15 @@ class Variant:
 
     # --- melds ----------------------------------------------------------------------------
     def initial_minimum(self, score: int, hand_number: int, rules: Rules) -> int:
-        """The count the side's initial meld must reach, by its score before the hand."""
-        raise NotImplementedError
+        """The count the side's initial meld must reach, by its score before the hand (B.5,
+        E-15: below 0, below 1,500, below 3,000, else)."""
+        if score < 0:
+            return 15
+        if score < 1500:
+            return 50
+        if score < 3000:
+            return 90
+        return 120
 
     def meld_shape_error(self, rules: Rules, naturals: int, wilds: int) -> str | None:
         """Why a meld of one natural rank with this many natural and wild cards is not
@@ -193,7 +200,9 @@ class Variant:
         return (f"to take the pile you need two natural {name}, or one and a wild card, "
                 f"or a meld of {name} on the table")
 
-    def discard_error(self, state: HandState, seat: int, c: Card, going_out: bool) -> str | None:
+    def discard_error(self, state: HandState, seat: int, c: Card, going_out: bool,
+                      hand: Sequence[Card] | None = None) -> str | None:
+        """Why ``seat`` may not discard ``c`` (from ``hand``, by default its hand now)."""
         if c.kind == RED_THREE:
             return "red threes are never discarded"
         return None

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from canasta.rules import Rules
 from canasta.variants.base import Variant
 
 if TYPE_CHECKING:
@@ -57,16 +56,6 @@ class Classic(Variant):
         hi = min(self.max_wilds, ratio) - w0
         lo = max(0, 3 - n - w0)
         return (lo, hi) if lo <= hi else None
-
-    def initial_minimum(self, score: int, hand_number: int, rules: Rules) -> int:
-        # B.5 and E-15: <0, <1500, <3000, else.
-        if score < 0:
-            return 15
-        if score < 1500:
-            return 50
-        if score < 3000:
-            return 90
-        return 120
 
 
 CLASSIC = Classic()

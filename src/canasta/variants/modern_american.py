@@ -7,6 +7,7 @@ down, keeping a three back for a special hand, and (with the turn card) the talo
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from canasta.cards import BLACK_THREE, NATURAL_RANKS, RED_THREE, Card
@@ -117,10 +118,12 @@ class ModernAmerican(Variant):
                     "may join a meld of 3 or 4 cards only")
         return None
 
-    def discard_error(self, state: HandState, seat: int, c: Card, going_out: bool) -> str | None:
+    def discard_error(self, state: HandState, seat: int, c: Card, going_out: bool,
+                      hand: Sequence[Card] | None = None) -> str | None:
         if c.kind in (RED_THREE, BLACK_THREE):
             return "threes are never discarded"
-        hand = state.hands[seat]
+        if hand is None:
+            hand = state.hands[seat]
         if c.is_wild:
             if going_out or all(x.is_wild for x in hand):
                 return None
@@ -213,6 +216,13 @@ class ModernAmerican(Variant):
         for gp, _meld in made:
             if gp.rank != WILD_MELD and any(c.is_wild for c in gp.cards):
                 return "while your wild-card meld is unfinished, wild cards go only to it"
+        if in_opening(state, side):
+            # The whole opening turn is one initial meld: no mixed meld beside it either.
+            mixed = [m for m in state.melds[side] if m.rank != WILD_MELD and m.wilds]
+            mixed += [m for gp, m in made if gp.rank != WILD_MELD and m.wilds]
+            if mixed:
+                return ("an initial meld may not hold both an unfinished wild-card meld and a "
+                        "meld with wild cards")
         return None
 
     def initial_error(self, state: HandState, side: int, made: list[tuple[GroupPlan, Meld]],

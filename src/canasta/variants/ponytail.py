@@ -1,0 +1,238 @@
+"""Ponytail Canasta for 4 or 6 players in partnerships (RULES.md section D, E-33..E-49, H).
+
+Six decks for 4 players, eight for 6; a 15-card hand and a 13-card ponytail each, picked up
+(both partners') when the side completes its first canasta; two cards drawn per turn; melds of at
+most 7 cards, a closed canasta taking nothing more and its rank free to be melded again.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from canasta.cards import BLACK_THREE, RED_THREE, Card
+from canasta.errors import PositionError
+from canasta.moves import WILD_MELD
+from canasta.rules import Rules
+from canasta.variants.base import Variant
+
+if TYPE_CHECKING:
+    from canasta.engine.melds import Meld
+    from canasta.engine.state import GroupPlan, HandState
+
+CANASTA = 7
+PONYTAIL = 13
+FOUR_BOOKS = "four-books"
+
+
+def _kinds(rules: Rules) -> tuple[str, ...]:
+    """The canastas a side needs to go out (D.12, E-40)."""
+    if rules.options.get("required_canastas") == FOUR_BOOKS:
+        return ("natural", "mixed", "sevens", "wild")
+    return ("natural", "mixed")
+
+
+def canasta_kind(meld: Meld, rules: Rules) -> str:
+    if meld.rank == WILD_MELD:
+        return "wild"
+    if meld.wilds:
+        return "mixed"
+    if meld.rank == "7" and rules.options.get("required_canastas") == FOUR_BOOKS:
+        return "sevens"
+    return "natural"
+
+
+class Ponytail(Variant):
+    name: ClassVar[str] = "ponytail"
+    title: ClassVar[str] = "Ponytail Canasta"
+    aliases: ClassVar[tuple[str, ...]] = ("ponytail-canasta", "cola-de-caballo")
+    player_counts: ClassVar[tuple[int, ...]] = (4, 6)
+    default_players: ClassVar[int] = 4
+    option_defaults: ClassVar[dict[str, Any]] = {
+        # E-40: the canastas needed to go out; "four-books" adds sevens and wild canastas.
+        "required_canastas": "natural-mixed",
+        # E-36: the initial-meld minimum by the side's score (Classic table) or by hand number.
+        "minimum_by": "score",
+        # E-46: chance that the cutter cuts exactly the cards dealt (+100 to the cutter's side).
+        "cut_bonus": 0.0,
+        # E-45: cards of a ponytail never picked up count against the side.
+        "count_unpicked_ponytails": False,
+    }
+    option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {
+        "required_canastas": ("natural-mixed", FOUR_BOOKS),
+        "minimum_by": ("score", "hand"),
+        "count_unpicked_ponytails": (False, True),
+    }
+    max_wilds: ClassVar[int] = 3
+    canasta_size: ClassVar[int] = CANASTA
+    black_three_meld_sizes: ClassVar[tuple[int, ...]] = (3, 99)
+    going_out_bonus: ClassVar[int] = 200
+    concealed_bonus: ClassVar[int] = 200
+    concealed_waives_minimum: ClassVar[bool] = False
+    reopens_closed_ranks: ClassVar[bool] = True
+    forced_take_after_stock: ClassVar[bool] = False
+    lay_threes_at_turn_start: ClassVar[bool] = True
+    exact_going_out: ClassVar[bool] = True
+
+    def decks(self, players: int) -> int:
+        return 6 if players == 4 else 8
+
+    def hand_size(self, players: int) -> int:
+        return 15
+
+    def draw_count(self, players: int) -> int:
+        return 2
+
+    def canastas_to_go_out(self, players: int) -> int:
+        return 2  # at least; going_out_requirement checks the kinds
+
+    def default_target(self, players: int) -> int:
+        return 50000
+
+    def has_wild_melds(self, rules: Rules) -> bool:
+        return rules.options.get("required_canastas") == FOUR_BOOKS
+
+    def initial_minimum(self, score: int, hand_number: int, rules: Rules) -> int:
+        if rules.options.get("minimum_by") == "hand":
+            return (50, 90, 120, 150)[min(hand_number, 4) - 1]
+        return super().initial_minimum(score, hand_number, rules)
+
+    # --- the deal ------------------------------------------------------------------------
+    def deal_more(self, state: HandState, stock: list[Card], first: int) -> None:
+        """D.3: after the 15-card hands, 13 cards each for the ponytails, one at a time."""
+        n = state.rules.players
+        tails: list[list[Card]] = [[] for _ in range(n)]
+        for _ in range(PONYTAIL):
+            for i in range(n):
+                tails[(first + i) % n].append(stock.pop())
+        state.ponytails = list(tails)
+
+    def upcard_is_buried(self, c: Card) -> bool:
+        # D.4 and E-37: a wild card, a seven or a red three is covered and freezes the pile.
+        return c.is_wild or c.rank == "7" or c.kind == RED_THREE
+
+    def start_pile(self, state: HandState) -> None:
+        super().start_pile(state)
+        if any(c.rank == "7" for c in state.pile[:-1]):
+            state.start_frozen = True
+            state.frozen += 1
+
+    def after_deal(self, state: HandState) -> None:
+        chance = float(state.rules.options.get("cut_bonus") or 0.0)
+        if chance <= 0:
+            return
+        # E-46: the simulated cut, decided by the deal itself so that a record replays it.
+        deck = bytes(c.id for h in state.hands for c in h) + bytes(c.id for c in state.stock)
+        if zlib.crc32(deck) % 1_000_000 < chance * 1_000_000:
+            n = state.rules.players
+            first = (state.hand_number - 1) % n
+            cutter = (first - 2) % n  # the player to the dealer's right
+            state.bonuses[state.side_of(cutter)] += 100
+
+    # --- melds ---------------------------------------------------------------------------
+    def counts_error(self, state: HandState, side: int, rank: str, naturals: int, deuces: int,
+                     jokers: int) -> str | None:
+        size = naturals + deuces + jokers
+        if size > CANASTA:
+            return "a meld stops at 7 cards: a canasta takes nothing more"
+        if rank == WILD_MELD:
+            if not self.has_wild_melds(state.rules) or naturals:
+                return "a meld needs natural cards: wild cards alone are not a meld"
+            return "a meld needs at least 3 cards" if size < 3 else None
+        if (rank == "7" and deuces + jokers
+                and state.rules.options.get("required_canastas") == FOUR_BOOKS):
+            return "with the four-books rule, sevens take no wild cards"
+        return self.meld_shape_error(state.rules, naturals, deuces + jokers)
+
+    def going_out_requirement(self, state: HandState, side: int, canastas_after: int,
+                              made: Sequence[tuple[GroupPlan, Meld]]) -> str | None:
+        melds = list(state.melds[side])
+        for gp, meld in made:
+            if gp.joins >= 0:
+                melds[gp.joins] = meld
+            else:
+                melds.append(meld)
+        have = {canasta_kind(m, state.rules) for m in melds
+                if m.size >= CANASTA and m.rank != "3"}
+        missing = [k for k in _kinds(state.rules) if k not in have]
+        if not missing:
+            return None
+        return (f"going out needs a {' and a '.join(missing)} canasta more: until then keep "
+                "two cards (one to discard and one to keep)")
+
+    # --- the ponytail --------------------------------------------------------------------
+    def cards_joining(self, state: HandState, seat: int, side: int, canastas_before: int,
+                      canastas_after: int) -> int:
+        tail = state.ponytails[seat]
+        if canastas_before == 0 and canastas_after > 0 and tail is not None:
+            return len(tail)
+        return 0
+
+    def after_meld(self, state: HandState, seat: int, side: int) -> None:
+        """D.8: the side's first canasta picks up both partners' ponytails at once; the
+        player lays the red threes in it now, the partner on the partner's next turn (E-42)."""
+        if not state.canastas(side):
+            return
+        for s in range(state.rules.players):
+            tail = state.ponytails[s]
+            if state.side_of(s) == side and tail is not None:
+                state.hands[s].extend(tail)
+                state.ponytails[s] = None
+        state.lay_threes_in_hand(seat)
+
+    # --- scoring -------------------------------------------------------------------------
+    def score_side(self, state: HandState, side: int, went_out: bool,
+                   concealed: bool) -> dict[str, int]:
+        """D.14 per partnership: bonuses, melded cards, less the cards left in hand (a black
+        three -100); red threes 100 each; ponytails never picked up do not count (E-45)."""
+        rules = state.rules
+        melds = state.melds[side]
+        bonus = {"natural": 500, "mixed": 300, "sevens": 1500, "wild": 1000}
+        in_hand = 0
+        count_tails = bool(rules.options.get("count_unpicked_ponytails"))
+        for seat in range(rules.players):
+            if state.side_of(seat) != side:
+                continue
+            cards = list(state.hands[seat])
+            tail = state.ponytails[seat]
+            if count_tails and tail is not None:
+                cards += tail
+            in_hand += sum(100 if c.kind == BLACK_THREE else c.value for c in cards)
+        return {
+            "melded": sum(m.value for m in melds),
+            "canastas": sum(bonus[canasta_kind(m, rules)] for m in melds
+                            if m.size >= CANASTA and m.rank != "3"),
+            "threes": 100 * sum(1 for c in state.threes[side] if c.kind == RED_THREE),
+            "going_out": self.going_out_bonus if went_out else 0,
+            "in_hand": -in_hand,
+            "penalties": -state.penalties[side],
+            "cut": state.bonuses[side],
+        }
+
+    def match_outcome(self, rules: Rules, totals: Sequence[int],
+                      hand_number: int) -> tuple[bool, int | None]:
+        """D.15: over when a side has the target (50,000) or after 4 hands; the highest total
+        wins, a tie for it means another hand (E-47)."""
+        best = max(totals)
+        if best < rules.target and hand_number < 4:
+            return False, None
+        leaders = [i for i, t in enumerate(totals) if t == best]
+        return (True, leaders[0]) if len(leaders) == 1 else (False, None)
+
+    # --- positions -----------------------------------------------------------------------
+    def check_position(self, state: HandState, obj: Any) -> None:
+        from canasta.position import cards_from_json
+
+        tails = obj.get("ponytails")
+        n = state.rules.players
+        if not isinstance(tails, list) or len(tails) != n:
+            raise PositionError(f"'ponytails' must hold one ponytail (or null) per seat ({n})")
+        state.ponytails = [None if t is None else cards_from_json(t, f"ponytail of seat {i}")
+                           for i, t in enumerate(tails)]
+
+    def position_extras(self, state: HandState, out: dict[str, Any]) -> None:
+        out["ponytails"] = [None if t is None else [c.text for c in t] for t in state.ponytails]
+
+
+PONYTAIL_VARIANT = Ponytail()
