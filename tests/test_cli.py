@@ -66,6 +66,11 @@ def test_simulate_modern_american(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Modern American Canasta, 4 players" in capsys.readouterr().out
 
 
+def test_simulate_ponytail_six(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--variant", "ponytail", "--players", "6", "--hands", "2"]) == 0
+    assert "Ponytail Canasta, 6 players" in capsys.readouterr().out
+
+
 def test_replay_prints_scores(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     result = run("play", "--text", "--seed", "4", "--save", str(path), stdin="draw\nquit\n")

@@ -20,7 +20,7 @@ from canasta.position import position_from_json, position_to_json
 from canasta.rules import Rules
 
 HERE = Path(__file__).resolve().parent
-TABLES = {"classic": (2, 3, 4), "modern-american": (4,)}
+TABLES = {"classic": (2, 3, 4), "modern-american": (4,), "ponytail": (4, 6)}
 
 
 def data_file(variant: str) -> Path:

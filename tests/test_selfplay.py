@@ -28,6 +28,9 @@ def all_cards(state: HandState) -> Counter[object]:
         held.update(t)
     held.update(state.pile)
     held.update(state.stock)
+    for tail in state.ponytails:
+        if tail is not None:
+            held.update(tail)
     return held
 
 
@@ -67,13 +70,14 @@ def play_match(rules: Rules, seed: int, max_hands: int, deep_every: int) -> Matc
 
 @pytest.mark.parametrize(("variant", "players", "matches", "target"), [
     ("classic", 4, 250, 5000), ("classic", 3, 150, 7500), ("classic", 2, 150, 5000),
-    ("modern-american", 4, 250, 5000),
+    ("modern-american", 4, 250, 5000), ("ponytail", 4, 300, 50000), ("ponytail", 6, 200, 50000),
 ])
 def test_random_self_play(variant: str, players: int, matches: int, target: int) -> None:
     rules = Rules.make(variant, players, target=target)
     hands = 0
     for seed in range(matches):
-        match = play_match(rules, 1000 * players + seed, max_hands=6, deep_every=7)
+        match = play_match(rules, 1000 * players + seed, max_hands=6,
+                           deep_every=7 if variant != "ponytail" else 25)
         hands += len(match.results)
         replayed = replay(record_of(match))
         assert [r.scores for r in replayed.results] == [r.scores for r in match.results]

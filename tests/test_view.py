@@ -28,7 +28,7 @@ def shuffle_hidden(state: HandState, seat: int, rng: random.Random) -> HandState
 def test_view_does_not_depend_on_hidden_cards() -> None:
     rng = random.Random(5)
     for variant, players in (("classic", 2), ("classic", 3), ("classic", 4),
-                             ("modern-american", 4)):
+                             ("modern-american", 4), ("ponytail", 4), ("ponytail", 6)):
         match = Match(Rules.make(variant, players), seed=players)
         state = match.state
         for _ in range(150):

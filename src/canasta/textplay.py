@@ -34,7 +34,10 @@ Commands: help (this and your legal moves), score, quit"""
 def seat_names(rules: Rules, me: int) -> dict[int, str]:
     n = rules.players
     names = {me: "You"}
-    if n == 2:
+    if n == 6:
+        for i, name in enumerate(("Left", "Across left", "Partner", "Across right", "Right"), 1):
+            names[(me + i) % n] = name
+    elif n == 2:
         names[(me + 1) % n] = "Opponent"
     elif n == 3:
         names[(me + 1) % n] = "Left"
@@ -80,6 +83,10 @@ def render(view: PlayerView, me: int) -> str:
     others = ", ".join(f"{names[s]} {view.hand_sizes[s]}" for s in range(rules.players)
                        if s != me)
     lines.append(f"Cards in hand: {others}")
+    tails = [f"{names[s]} {n}" for s, n in enumerate(view.ponytail_sizes) if n is not None]
+    if tails:
+        lines.append(f"Ponytails still face down: {', '.join(tails)} (picked up with your "
+                     "side's first canasta)")
     lines.append(f"Your hand ({len(view.hand)}): {_cards(view.hand)}")
     if not view.opened(view.side):
         lines.append(f"Your side's initial meld needs {view.minimum()} points.")
@@ -103,9 +110,11 @@ def score_sheet(result: HandResult, rules: Rules, me: int, totals: list[int]) ->
     sides = side_names(rules, me)
     width = max(len(s) for s in sides) + 2
     lines = ["Score sheet:", " " * 12 + "".join(s.rjust(width) for s in sides)]
-    for key in BREAKDOWN_KEYS:
+    keys = list(BREAKDOWN_KEYS[:-1]) + [k for k in result.breakdown[0]
+                                        if k not in BREAKDOWN_KEYS] + ["total"]
+    for key in keys:
         lines.append(key.replace("_", " ").ljust(12)
-                     + "".join(str(b[key]).rjust(width) for b in result.breakdown))
+                     + "".join(str(b.get(key, 0)).rjust(width) for b in result.breakdown))
     lines.append("match".ljust(12) + "".join(str(t).rjust(width) for t in totals))
     return "\n".join(lines)
 

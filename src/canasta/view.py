@@ -33,6 +33,7 @@ class PlayerView:
     pile_size: int
     pile_frozen: bool  # frozen for everyone
     stock_size: int
+    ponytail_sizes: tuple[int | None, ...]  # per seat; None once picked up (or no ponytails)
     melded: tuple[bool, ...]
     asking: int | None  # the seat waiting for an answer to "may I go out?"
     answer: str | None  # the answer this turn's player received
@@ -91,6 +92,7 @@ def view_of(state: HandState, seat: int) -> PlayerView:
         pile_size=len(state.pile),
         pile_frozen=state.pile_frozen(),
         stock_size=len(state.stock),
+        ponytail_sizes=tuple(None if p is None else len(p) for p in state.ponytails),
         melded=tuple(state.melded),
         asking=state.asking,
         answer=state.answer if state.turn == seat else None,
