@@ -211,6 +211,8 @@ def run_paths(paths: Iterable[str | Path],
                 emit(Outcome(name, title, f"not a valid scenario: {e}", malformed=True))
             except CanastaError as e:
                 emit(Outcome(name, title, f"bad position: {e}", malformed=True))
+            except Exception as e:  # an engine fault is reported like any failure, not raised
+                emit(Outcome(name, title, f"engine error: {type(e).__name__}: {e}"))
             else:
                 emit(Outcome(name, title, why))
     return outcomes
