@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from canasta.cli import main
+
 from conftest import ROOT
 
 CLASSIC = ROOT / "tests" / "scenarios" / "classic"

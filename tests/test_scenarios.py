@@ -9,6 +9,7 @@ import pytest
 
 from canasta.scenario import run_scenario
 from canasta.variants import variant_names
+
 from conftest import ROOT, SHARED
 
 OWN = ROOT / "tests" / "scenarios"

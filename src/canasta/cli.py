@@ -45,11 +45,51 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
+    from canasta.bots import LEVELS
     from canasta.rules import Rules
     from canasta.textplay import play_text
 
     rules = Rules.make(args.variant, args.players, target=args.target)
-    return play_text(rules, seed=args.seed, seat=args.seat, save=args.save)
+    if args.level not in LEVELS:
+        raise CanastaError(f"--level must be one of {', '.join(LEVELS)}")
+    levels = {s: args.level for s in range(rules.players)}
+    for item in args.seat_level or []:
+        seat_text, _, level = item.partition("=")
+        if not seat_text.strip().isdigit() or level not in LEVELS:
+            raise CanastaError(f"--seat-level takes SEAT=LEVEL with a level among "
+                               f"{', '.join(LEVELS)}, not '{item}'")
+        seat = int(seat_text)
+        if not 0 <= seat < rules.players or seat == args.seat:
+            raise CanastaError(f"--seat-level: seat {seat} is not a computer seat")
+        levels[seat] = level
+    return play_text(rules, seed=args.seed, seat=args.seat, save=args.save, levels=levels)
+
+
+def _arena(args: argparse.Namespace) -> int:
+    import json
+
+    from canasta.arena import ArenaConfig, format_report, run_arena
+    from canasta.bots import LEVELS
+
+    def levels(text: str) -> tuple[str, ...]:
+        out = tuple(x.strip() for x in text.split(",") if x.strip())
+        bad = [x for x in out if x not in LEVELS]
+        if not out or bad:
+            raise CanastaError(f"levels are {', '.join(LEVELS)} separated by commas, not "
+                               f"'{text}'")
+        return out
+
+    if args.deals < 1:
+        raise CanastaError("--deals must be at least 1")
+    from canasta.rules import Rules
+
+    rules = Rules.make(args.variant, args.players, target=args.target)
+    config = ArenaConfig(rules.variant.name, rules.players, levels(args.team), levels(args.vs),
+                         args.deals, args.seed if args.seed is not None else 0, args.match,
+                         args.target)
+    report = run_arena(config, args.executor, args.workers)
+    print(json.dumps(report.to_json()) if args.json else format_report(report))
+    return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -70,6 +110,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--text", action="store_true", help="play in the terminal (the default now)")
     sp.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     sp.add_argument("--save", default=None, help="write the game record to this file at the end")
+    sp.add_argument("--level", default="expert",
+                    help="level of the computer players: random, basic or expert (default)")
+    sp.add_argument("--seat-level", action="append", metavar="SEAT=LEVEL",
+                    help="the level of one computer seat, e.g. --seat-level 2=basic (partner)")
     sp.set_defaults(func=_play)
 
     sp = sub.add_parser("scenario", help="run rule scenario files or folders")
@@ -81,6 +125,18 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--hands", type=int, default=1000, help="hands to play (default 1000)")
     sp.set_defaults(func=_simulate)
 
+    sp = sub.add_parser("arena", help="duplicate deals between computer players")
+    table(sp)
+    sp.add_argument("--team", default="expert,expert", help="side A's levels, seat by seat")
+    sp.add_argument("--vs", default="basic,basic", help="side B's levels")
+    sp.add_argument("--deals", type=int, default=200, help="duplicate deals (default 200)")
+    sp.add_argument("--match", action="store_true", help="play whole matches, not hands")
+    sp.add_argument("--executor", default="process", choices=("process", "serial", "ray"),
+                    help="where to play: all cores (default), this process, or Ray")
+    sp.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    sp.add_argument("--json", action="store_true", help="print the report as JSON")
+    sp.set_defaults(func=_arena)
+
     sp = sub.add_parser("replay", help="replay a saved game record and print its scores")
     sp.add_argument("record", help="a game record (JSON)")
     sp.set_defaults(func=_replay)
@@ -90,7 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if getattr(args, "seed", 0) is None:
+    if getattr(args, "seed", 0) is None and args.command != "arena":
         import random
 
         args.seed = random.SystemRandom().randrange(2**31)

@@ -126,11 +126,12 @@ def play_text(rules: Rules, seed: int, seat: int = 0, save: str | None = None,
     if not 0 <= seat < rules.players:
         raise CanastaError(f"--seat must be a seat from 0 to {rules.players - 1}")
     levels = levels or {}
-    computers = {s: make_player(levels.get(s, "random"), seed * 31 + s)
+    computers = {s: make_player(levels.get(s, "expert"), seed * 31 + s)
                  for s in range(rules.players) if s != seat}
     table = Table(rules, seed, computers)
     names = seat_names(rules, seat)
     write(f"Canasta - seed {seed}. Type 'help' for the moves.")
+    write("Computer players: " + ", ".join(f"{names[s]} {p.name}" for s, p in computers.items()))
     status = 0
     try:
         _loop(table, seat, names, read, write)

@@ -18,6 +18,17 @@ from canasta.rules import Rules
 
 
 @dataclass(frozen=True)
+class TurnFacts:
+    """What everyone saw the player to act do so far this turn (the rules depend on it)."""
+
+    start_melded: bool  # the player had melded earlier in the hand
+    melded: bool  # has melded this turn
+    old_touched: bool  # has added to a meld that was on the table before this turn
+    new_ranks: frozenset[str]  # ranks of the melds started this turn
+    black_threes_down: bool
+
+
+@dataclass(frozen=True)
 class PlayerView:
     seat: int
     rules: Rules
@@ -31,10 +42,16 @@ class PlayerView:
     threes: tuple[tuple[Card, ...], ...]  # per side
     pile_top: Card | None
     pile_size: int
+    pile: tuple[Card, ...]  # bottom first: every card in it was seen face up by everyone
     pile_frozen: bool  # frozen for everyone
+    start_frozen: bool  # frozen by the card that started it (Ponytail: a seven)
     stock_size: int
     ponytail_sizes: tuple[int | None, ...]  # per seat; None once picked up (or no ponytails)
     melded: tuple[bool, ...]
+    asked: tuple[bool, ...]
+    penalties: tuple[int, ...]  # per side (table mode)
+    bonuses: tuple[int, ...]  # per side (Ponytail's exact cut)
+    turn_facts: TurnFacts
     asking: int | None  # the seat waiting for an answer to "may I go out?"
     answer: str | None  # the answer this turn's player received
     drew: str | None
@@ -90,10 +107,17 @@ def view_of(state: HandState, seat: int) -> PlayerView:
         threes=tuple(tuple(t) for t in state.threes),
         pile_top=state.pile_top,
         pile_size=len(state.pile),
+        pile=tuple(state.pile),
         pile_frozen=state.pile_frozen(),
+        start_frozen=state.start_frozen,
         stock_size=len(state.stock),
         ponytail_sizes=tuple(None if p is None else len(p) for p in state.ponytails),
         melded=tuple(state.melded),
+        asked=tuple(state.asked),
+        penalties=tuple(state.penalties),
+        bonuses=tuple(state.bonuses),
+        turn_facts=TurnFacts(state.turn_start_melded, state.turn_melded, state.turn_old_touched,
+                             frozenset(state.turn_new_ranks), state.black_threes_down),
         asking=state.asking,
         answer=state.answer if state.turn == seat else None,
         drew=state.drew if state.turn == seat else None,

@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from canasta.bots.base import Player
+from canasta.bots.basic import BasicPlayer
+from canasta.bots.expert import ExpertPlayer
 from canasta.bots.random_player import RandomPlayer
 
-LEVELS = ("random",)
+LEVELS = ("random", "basic", "expert")
+LEVEL_NAMES = {"random": "Random", "basic": "Principiante", "expert": "Experto"}
 
 
 def make_player(level: str, seed: int = 0) -> Player:
     """A computer player of ``level`` whose choices come from ``seed``."""
-    if level == "random":
-        return RandomPlayer(seed)
-    raise ValueError(f"unknown level '{level}' (known: {', '.join(LEVELS)})")
+    makers: dict[str, Callable[[int], Player]] = {
+        "random": RandomPlayer, "basic": BasicPlayer, "expert": ExpertPlayer}
+    maker = makers.get(level)
+    if maker is None:
+        raise ValueError(f"unknown level '{level}' (known: {', '.join(LEVELS)})")
+    player: Player = maker(seed)
+    return player
 
 
-__all__ = ["LEVELS", "Player", "RandomPlayer", "make_player"]
+__all__ = ["LEVELS", "BasicPlayer", "ExpertPlayer", "Player", "RandomPlayer", "make_player"]

@@ -1,0 +1,184 @@
+"""The arena: duplicate deals between two sides of computer players.
+
+Each deal is played once per seating: side A's players sit at each side of the table in turn
+(two seatings with two sides, three with three), the other seats take side B's players, and the
+cards are the same every time, so the luck of the deal cancels out.  Bots are created afresh for
+every play, so nothing carries over between the plays of a deal.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from canasta.arena.stats import mean_ci95, percentile
+from canasta.bots import make_player
+from canasta.match import Match, hand_seed
+from canasta.rules import Rules
+from canasta.view import view_of
+
+
+@dataclass(frozen=True)
+class ArenaConfig:
+    variant: str
+    players: int
+    team: tuple[str, ...]  # side A's levels, seat by seat
+    vs: tuple[str, ...]  # side B's levels, for every other seat in turn
+    deals: int
+    seed: int = 0
+    match: bool = False  # play whole matches to the target instead of single hands
+    target: int | None = None
+
+    def rules(self) -> Rules:
+        return Rules.make(self.variant, self.players, target=self.target)
+
+
+@dataclass
+class PlayResult:
+    """One play of a deal: side A's and side B's mean scores and what each side did."""
+
+    a: float
+    b: float
+    went_out: tuple[bool, bool]
+    canastas: tuple[float, float]
+    hands: int
+    times: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
+
+
+def seatings(rules: Rules, team: Sequence[str], vs: Sequence[str]) -> list[dict[int, str]]:
+    """For each play of a deal, the level of every seat: side A sits at each side in turn."""
+    n, sides = rules.players, rules.n_sides
+    out = []
+    for a_side in range(sides):
+        levels: dict[int, str] = {}
+        a_seats = [s for s in range(n) if s % sides == a_side]
+        b_seats = [s for s in range(n) if s % sides != a_side]
+        for i, s in enumerate(a_seats):
+            levels[s] = team[i % len(team)]
+        for i, s in enumerate(b_seats):
+            levels[s] = vs[i % len(vs)]
+        out.append(levels)
+    return out
+
+
+def play_deal(config: ArenaConfig, deal: int) -> list[PlayResult]:
+    """Every seating of deal number ``deal`` (the same cards each time)."""
+    rules = config.rules()
+    seed = hand_seed(config.seed, deal + 1)
+    results = []
+    for play, levels in enumerate(seatings(rules, config.team, config.vs)):
+        a_side = play
+        # A seat's bot draws its randomness from the deal and the seat alone, so a play with
+        # the same levels on both sides is the same game with the sides' names swapped.
+        bots = {s: make_player(lv, hand_seed(seed, s + 1)) for s, lv in levels.items()}
+        match = Match(rules, seed) if config.match else Match(
+            rules, deals=[Match(rules, seed).deck_for(1)])
+        times: tuple[list[float], list[float]] = ([], [])
+        went = [False, False]
+        canastas = [0.0, 0.0]
+        hands = 0
+        while True:
+            for s, bot in bots.items():
+                bot.new_hand(s)
+            state = match.state
+            while state.result is None:
+                seat = state.turn
+                view = view_of(state, seat)
+                start = time.perf_counter()
+                move = bots[seat].choose(view)
+                times[0 if seat % rules.n_sides == a_side else 1].append(
+                    (time.perf_counter() - start) * 1000)
+                match.apply(move, seat)
+            hands += 1
+            result = state.result
+            if result.went_out is not None:
+                went[0 if result.went_out % rules.n_sides == a_side else 1] = True
+            for side in range(rules.n_sides):
+                k = 0 if side == a_side else 1
+                share = 1 if k == 0 else rules.n_sides - 1
+                canastas[k] += state.canastas(side) / share
+            if not config.match or match.over:
+                break
+            match.next_hand()
+        totals = match.scores if config.match else list(result.scores)
+        a = totals[a_side]
+        b = sum(t for i, t in enumerate(totals) if i != a_side) / (rules.n_sides - 1)
+        results.append(PlayResult(a, b, (went[0], went[1]),
+                                  (canastas[0] / hands, canastas[1] / hands), hands, times))
+    return results
+
+
+@dataclass
+class ArenaReport:
+    config: ArenaConfig
+    deals: int
+    mean_diff: float
+    ci95: tuple[float, float]
+    hands_won: tuple[int, int]
+    plays: int
+    went_out: tuple[float, float]
+    canastas: tuple[float, float]
+    decision_ms: tuple[dict[str, float], dict[str, float]]
+    seconds: float
+
+    def to_json(self) -> dict[str, Any]:
+        c = self.config
+        return {
+            "variant": c.variant, "players": c.players, "team": list(c.team), "vs": list(c.vs),
+            "seed": c.seed, "match": c.match, "deals": self.deals, "plays": self.plays,
+            "mean_diff": round(self.mean_diff, 2),
+            "ci95": [round(self.ci95[0], 2), round(self.ci95[1], 2)],
+            "hands_won": list(self.hands_won), "went_out": [round(x, 4) for x in self.went_out],
+            "canastas": [round(x, 3) for x in self.canastas],
+            "decision_ms": [dict(d) for d in self.decision_ms],
+            "seconds": round(self.seconds, 1),
+        }
+
+
+def summarize(config: ArenaConfig, per_deal: list[list[PlayResult]],
+              seconds: float) -> ArenaReport:
+    diffs = [sum(p.a - p.b for p in plays) / len(plays) for plays in per_deal]
+    mean, ci = mean_ci95(diffs)
+    plays = [p for ps in per_deal for p in ps]
+    n = max(1, len(plays))
+    won = (sum(1 for p in plays if p.a > p.b), sum(1 for p in plays if p.b > p.a))
+    went = (sum(p.went_out[0] for p in plays) / n, sum(p.went_out[1] for p in plays) / n)
+    canastas = (sum(p.canastas[0] for p in plays) / n, sum(p.canastas[1] for p in plays) / n)
+    ms: tuple[dict[str, float], dict[str, float]] = ({}, {})
+    for k in (0, 1):
+        times = [t for p in plays for t in p.times[k]]
+        ms[k]["p50"] = round(percentile(times, 50), 3)
+        ms[k]["p95"] = round(percentile(times, 95), 3)
+        ms[k]["max"] = round(max(times, default=0.0), 3)
+    return ArenaReport(config, len(per_deal), mean, ci, won, len(plays), went, canastas, ms,
+                       seconds)
+
+
+def run_arena(config: ArenaConfig, executor: str = "process", workers: int | None = None
+              ) -> ArenaReport:
+    """Play ``config.deals`` duplicate deals and summarise them."""
+    from canasta.arena.executors import run_deals
+
+    start = time.perf_counter()
+    per_deal = run_deals(config, executor, workers)
+    return summarize(config, per_deal, time.perf_counter() - start)
+
+
+def format_report(r: ArenaReport) -> str:
+    c = r.config
+    what = "matches" if c.match else "hands"
+    lines = [
+        f"{c.variant}, {c.players} players: side A {','.join(c.team)} against side B "
+        f"{','.join(c.vs)}; {r.deals} duplicate deals ({r.plays} {what}) in {r.seconds:.1f} s",
+        f"mean score difference A - B per {what[:-2] if what == 'matches' else 'hand'}: "
+        f"{r.mean_diff:+.1f} (95% CI {r.ci95[0]:+.1f} .. {r.ci95[1]:+.1f})",
+        f"{what} won: A {r.hands_won[0]}, B {r.hands_won[1]}",
+        f"went out: A {100 * r.went_out[0]:.1f}%, B {100 * r.went_out[1]:.1f}%",
+        f"canastas per hand: A {r.canastas[0]:.2f}, B {r.canastas[1]:.2f}",
+        f"decision time (ms): A p50 {r.decision_ms[0]['p50']:.2f} p95 "
+        f"{r.decision_ms[0]['p95']:.2f}; B p50 {r.decision_ms[1]['p50']:.2f} p95 "
+        f"{r.decision_ms[1]['p95']:.2f}",
+    ]
+    return "\n".join(lines)

@@ -1,0 +1,103 @@
+"""The basic player ("Principiante"): simple greed.
+
+It takes the pile whenever it can meld the top card, melds whatever it can (keeping its wild
+cards for melds well on their way to a canasta), goes out as soon as it may unless the other
+side's melds are clearly worth more, and discards its least useful card.
+"""
+
+from __future__ import annotations
+
+import random
+
+from canasta.bots.sampling import determinize
+from canasta.cards import BLACK_THREE, Card
+from canasta.moves import DRAW, NO, PASS, YES, Move, MoveKind
+from canasta.view import PlayerView
+
+
+def usefulness(view: PlayerView, c: Card) -> float:
+    """How much the seat would miss ``c`` (low: a good discard)."""
+    if c.is_wild:
+        return 1000.0
+    if c.kind == BLACK_THREE:
+        return -20.0  # a stop card: nobody can take the pile over it
+    same = sum(1 for x in view.hand if x.kind == c.kind)
+    mine = any(m.rank == c.rank for m in view.melds[view.side])
+    return (200.0 if mine else 0.0) + 40.0 * (same - 1) - c.value / 10
+
+
+def _behind(view: PlayerView) -> bool:
+    """The other side's melds are worth clearly more than ours."""
+    def worth(side: int) -> int:
+        size = view.rules.variant.canasta_size
+        return sum(m.value + (300 if m.size >= size else 0) for m in view.melds[side])
+
+    mine = worth(view.side)
+    return any(worth(s) > mine + 200 for s in range(view.rules.n_sides) if s != view.side)
+
+
+class BasicPlayer:
+    name = "basic"
+
+    def _without_penalties(self, view: PlayerView, melds: list[Move]) -> list[Move]:
+        """Leave out melds that would cost the side a penalty if the hand ended now (such as
+        an unfinished meld the variant punishes)."""
+        state = determinize(view, self.rng)
+        v = view.rules.variant
+        before = v.score_side(state, view.side, False, False).get("penalties", 0)
+        keep = []
+        for m in melds:
+            after = state.copy()
+            after.apply(m)
+            if v.score_side(after, view.side, False, False).get("penalties", 0) >= before:
+                keep.append(m)
+        return keep
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def new_hand(self, seat: int) -> None:
+        pass
+
+    def choose(self, view: PlayerView) -> Move:
+        moves = view.legal_moves
+        if not moves:
+            raise ValueError("there is no legal move to choose from")
+        if len(moves) == 1:
+            return moves[0]
+        if view.asking is not None:
+            return YES if YES in moves else NO
+        if view.phase == "draw":
+            takes = [m for m in moves if m.kind is MoveKind.TAKE]
+            if takes:
+                return max(takes, key=lambda m: len(m.cards_from_hand()))
+            return DRAW if DRAW in moves else PASS
+        melds = [m for m in moves if m.kind in (MoveKind.MELD, MoveKind.ADD)]
+        if melds:
+            melds = self._without_penalties(view, melds)
+        if _behind(view):
+            # Going out now would end a hand the other side is winning: keep two cards.
+            keep = [m for m in melds if len(view.hand) - len(m.cards_from_hand()) >= 2]
+            if keep or len(view.hand) > 2:
+                melds = keep
+        if melds:
+            def key(m: Move) -> tuple[int, int]:
+                cs = m.cards_from_hand()
+                wilds = sum(1 for c in cs if c.is_wild)
+                return (len(cs) - 3 * wilds, -wilds)
+
+            best = max(melds, key=key)
+            cs = best.cards_from_hand()
+            if not all(c.is_wild for c in cs) or len(view.hand) - len(cs) <= 1:
+                return best
+            # Wild cards alone go onto a meld that is on its way to a canasta.
+            for m in melds:
+                if m.kind is MoveKind.ADD and all(c.is_wild for c in m.cards_from_hand()):
+                    meld = next((x for x in view.melds[view.side] if x.rank == m.rank), None)
+                    if meld is not None and meld.size >= 5:
+                        return m
+        discards = [m for m in moves if m.kind is MoveKind.DISCARD]
+        if discards:
+            return min(discards, key=lambda m: (usefulness(view, m.card) if m.card else 0,
+                                                 self.rng.random()))
+        return self.rng.choice(moves)

@@ -1,0 +1,82 @@
+"""The expert player ("Experto"): looks one move ahead and judges the result like a strong
+player would (see ``evaluate``), remembering what the others took from the pile.
+
+It plans its initial meld against the minimum (the move list offers the melds that reach it),
+controls the pile (a wild card or a black three blocks a big pile), discards what the next
+opponent cannot use, goes out when the score says so (not with one canasta and a big pile still
+to play for), answers "may I go out?" from its own hand, and feeds its partner's melds.
+"""
+
+from __future__ import annotations
+
+import random
+
+from canasta.bots.evaluate import evaluate
+from canasta.bots.sampling import Memory, determinize
+from canasta.engine.state import HandState
+from canasta.moves import ASK, NO, YES, Move, MoveKind
+from canasta.view import PlayerView
+
+MELD_BONUS = 12.0  # points: laying cards down early keeps them from counting against the side
+
+
+class ExpertPlayer:
+    name = "expert"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+        self.memory = Memory()
+
+    def new_hand(self, seat: int) -> None:
+        self.memory = Memory()
+
+    def choose(self, view: PlayerView) -> Move:
+        moves = view.legal_moves
+        if not moves:
+            raise ValueError("there is no legal move to choose from")
+        self.memory.update(view)
+        if len(moves) == 1:
+            return moves[0]
+        state = determinize(view, self.rng, self.memory)
+        if view.asking is not None:
+            return YES if self.answer_yes(state, view) else NO
+        scored = [(self.score(state, view, m), i, m) for i, m in enumerate(moves) if m != ASK]
+        best = max(scored)[2]
+        if ASK in moves and self._goes_out(state, best):
+            return ASK  # ask the partner before going out
+        return best
+
+    def score(self, state: HandState, view: PlayerView, move: Move) -> float:
+        if move.kind is MoveKind.DRAW:
+            return evaluate(state, view.seat) + 5.0
+        if move.kind is MoveKind.PASS:
+            after = state.copy()
+            after.apply(move)
+            return evaluate(after, view.seat)
+        after = state.copy()
+        after.apply(move)
+        value = evaluate(after, view.seat)
+        if move.kind in (MoveKind.MELD, MoveKind.ADD, MoveKind.TAKE):
+            value += MELD_BONUS * len(move.cards_from_hand())
+        if after.result is not None and after.result.went_out is not None:
+            value -= self._left_on_the_table(state, view)
+        return value
+
+    def _goes_out(self, state: HandState, move: Move) -> bool:
+        after = state.copy()
+        after.apply(move)
+        return after.result is not None or len(after.hands[state.turn]) <= 1
+
+    def _left_on_the_table(self, state: HandState, view: PlayerView) -> float:
+        """What going out now gives up: a big pile our side could still take."""
+        if view.pile_size < 8:
+            return 0.0
+        return 8.0 * view.pile_size
+
+    def answer_yes(self, state: HandState, view: PlayerView) -> bool:
+        """The partner asks "may I go out?": yes, unless my own hand would cost too much or a
+        big pile is still worth playing for."""
+        cost = sum(c.value for c in view.hand)
+        if cost >= 60 and len(view.hand) >= 3:
+            return False
+        return view.pile_size < 10

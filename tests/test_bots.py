@@ -1,0 +1,158 @@
+"""Computer players and the arena (issue: computer players worth playing with)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from canasta.arena import ArenaConfig, play_deal, run_arena, seatings
+from canasta.arena.stats import mean_ci95, percentile
+from canasta.bots import LEVELS, make_player
+from canasta.bots.sampling import Memory, determinize, unseen_cards
+from canasta.cli import main
+from canasta.match import Match
+from canasta.moves import ASK, YES
+from canasta.rules import Rules
+from canasta.view import view_of
+
+from conftest import position
+from test_view import shuffle_hidden
+
+TABLES = [("classic", 2), ("classic", 3), ("classic", 4), ("modern-american", 4),
+          ("ponytail", 4), ("ponytail", 6)]
+
+
+def play_hand(rules: Rules, seed: int, levels: dict[int, str]) -> Match:
+    bots = {s: make_player(lv, seed * 10 + s) for s, lv in levels.items()}
+    for s, b in bots.items():
+        b.new_hand(s)
+    match = Match(rules, seed)
+    state = match.state
+    while state.result is None:
+        seat = state.turn
+        move = bots[seat].choose(view_of(state, seat))
+        match.apply(move, seat)  # raises if a bot ever picks an illegal move
+    return match
+
+
+@pytest.mark.parametrize(("variant", "players"), TABLES)
+def test_every_level_plays_whole_hands(variant: str, players: int) -> None:
+    rules = Rules.make(variant, players)
+    hands = 40 if variant == "classic" else (25 if variant == "modern-american" else 6)
+    for seed in range(hands):
+        levels = {s: LEVELS[(seed + s) % len(LEVELS)] for s in range(players)}
+        assert play_hand(rules, seed, levels).state.result is not None
+
+
+@pytest.mark.parametrize("level", ["basic", "expert"])
+@pytest.mark.parametrize(("variant", "players"), [("classic", 4), ("modern-american", 4),
+                                                  ("ponytail", 4)])
+def test_decisions_ignore_hidden_cards(level: str, variant: str, players: int) -> None:
+    rng = random.Random(3)
+    match = Match(Rules.make(variant, players), seed=11)
+    state = match.state
+    for _ in range(120):
+        if state.result is None and state.turn is not None:
+            seat = state.turn
+            view = view_of(state, seat)
+            other = shuffle_hidden(state, seat, rng)
+            assert view_of(other, seat) == view
+            a = make_player(level, 5).choose(view)
+            b = make_player(level, 5).choose(view_of(other, seat))
+            assert a == b
+            match.apply(rng.choice(state.legal_moves()))
+
+
+def test_same_seed_same_decisions() -> None:
+    rules = Rules.make("classic", 4)
+    levels = {0: "expert", 1: "basic", 2: "expert", 3: "basic"}
+    a = play_hand(rules, 21, levels)
+    b = play_hand(rules, 21, levels)
+    assert a.moves == b.moves
+
+
+def test_determinization_agrees_with_the_view() -> None:
+    match = Match(Rules.make("ponytail", 4), seed=4)
+    rng = random.Random(1)
+    for _ in range(40):
+        match.apply(rng.choice(match.state.legal_moves()))
+    view = view_of(match.state, match.state.turn)
+    memory = Memory()
+    memory.update(view)
+    sample = determinize(view, random.Random(2), memory)
+    assert view_of(sample, view.seat) == view
+    assert sample.count_cards() == match.state.count_cards()
+    assert len(unseen_cards(view)) == (sum(view.hand_sizes) - len(view.hand) + view.stock_size
+                                       + sum(n or 0 for n in view.ponytail_sizes))
+
+
+def test_partner_answers_and_asks() -> None:
+    # Seat 0 can go out (eights + the king canasta); the expert partner at seat 2 answers.
+    state = position(hands=[["8C", "8D", "8H", "5C"], ["TC", "TD"], ["QC", "4D"], ["6C", "6D"]],
+                     melds=[[["KS", "KH", "KD", "KC", "KS", "KH", "KD"]], [["9S", "9H", "9D"]]],
+                     discard=["4C"], stock=["7C", "JD"], phase="play")
+    assert ASK in state.legal_moves()
+    state.apply("ask")
+    answer = make_player("expert", 1).choose(view_of(state, 2))
+    assert answer in (YES, state.parse("no"))
+    assert answer == YES  # a small hand and a small pile: nothing to play on for
+    # The expert asks before going out when its partner is there to ask.
+    state = position(hands=[["8C", "8D", "8H", "5C"], ["TC", "TD"], ["QC", "4D"], ["6C", "6D"]],
+                     melds=[[["KS", "KH", "KD", "KC", "KS", "KH", "KD"]], [["9S", "9H", "9D"]]],
+                     discard=["4C"], stock=["7C", "JD"], phase="play")
+    assert make_player("expert", 1).choose(view_of(state, 0)) == ASK
+
+
+def test_confidence_interval_on_a_known_case() -> None:
+    mean, (lo, hi) = mean_ci95([1.0, 2.0, 3.0, 4.0, 5.0])
+    assert round(mean - lo, 9) == round(hi - mean, 9)
+    assert mean == 3.0
+    assert round(hi - mean, 3) == round(2.776 * (2.5 ** 0.5) / (5 ** 0.5), 3)
+    assert mean_ci95([7.0] * 50) == (7.0, (7.0, 7.0))
+    assert percentile([1, 2, 3, 4, 5], 50) == 3 and percentile([1, 2, 3, 4, 5], 95) == 4.8
+
+
+def test_seatings_put_each_side_everywhere() -> None:
+    rules = Rules.make("classic", 4)
+    plays = seatings(rules, ("expert", "basic"), ("random",))
+    assert plays == [{0: "expert", 2: "basic", 1: "random", 3: "random"},
+                     {1: "expert", 3: "basic", 0: "random", 2: "random"}]
+    assert len(seatings(Rules.make("classic", 3), ("expert",), ("basic",))) == 3
+
+
+@pytest.mark.parametrize(("variant", "players"), [("classic", 4), ("classic", 3),
+                                                  ("modern-american", 4)])
+def test_duplicate_deals_give_both_sides_the_same_cards(variant: str, players: int) -> None:
+    # The same players on both sides: each seating replays the same game, so every deal's
+    # difference is exactly zero.
+    config = ArenaConfig(variant, players, ("basic",), ("basic",), 6, seed=3)
+    for deal in range(config.deals):
+        plays = play_deal(config, deal)
+        assert sum(p.a - p.b for p in plays) == 0
+    report = run_arena(config, executor="serial")
+    assert report.mean_diff == 0 and report.ci95 == (0.0, 0.0)
+
+
+def test_executors_agree() -> None:
+    config = ArenaConfig("classic", 4, ("basic", "random"), ("random",), 8, seed=5)
+    serial = run_arena(config, "serial").to_json()
+    pooled = run_arena(config, "process", workers=2).to_json()
+    for key in ("mean_diff", "ci95", "hands_won", "went_out", "canastas"):
+        assert serial[key] == pooled[key]
+
+
+def test_arena_command_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--team", "basic,basic", "--vs", "random,random", "--deals", "4",
+                 "--seed", "1", "--json", "--executor", "serial"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    for key in ("deals", "mean_diff", "ci95", "hands_won", "went_out", "decision_ms"):
+        assert key in report
+    assert report["deals"] == 4 and len(report["ci95"]) == 2
+    assert set(report["decision_ms"][0]) >= {"p50", "p95"}
+
+
+def test_arena_bad_levels(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--team", "genius", "--deals", "2"]) == 2
+    assert "levels are" in capsys.readouterr().err
