@@ -7,16 +7,19 @@ from collections.abc import Callable
 from canasta.bots.base import Player
 from canasta.bots.basic import BasicPlayer
 from canasta.bots.expert import ExpertPlayer
+from canasta.bots.master import MasterPlayer
 from canasta.bots.random_player import RandomPlayer
 
-LEVELS = ("random", "basic", "expert")
-LEVEL_NAMES = {"random": "Random", "basic": "Principiante", "expert": "Experto"}
+LEVELS = ("random", "basic", "expert", "master")
+LEVEL_NAMES = {"random": "Random", "basic": "Principiante", "expert": "Experto",
+               "master": "Maestro"}
 
 
 def make_player(level: str, seed: int = 0) -> Player:
     """A computer player of ``level`` whose choices come from ``seed``."""
     makers: dict[str, Callable[[int], Player]] = {
-        "random": RandomPlayer, "basic": BasicPlayer, "expert": ExpertPlayer}
+        "random": RandomPlayer, "basic": BasicPlayer, "expert": ExpertPlayer,
+        "master": MasterPlayer}
     maker = makers.get(level)
     if maker is None:
         raise ValueError(f"unknown level '{level}' (known: {', '.join(LEVELS)})")
@@ -24,4 +27,5 @@ def make_player(level: str, seed: int = 0) -> Player:
     return player
 
 
-__all__ = ["LEVELS", "BasicPlayer", "ExpertPlayer", "Player", "RandomPlayer", "make_player"]
+__all__ = ["LEVELS", "BasicPlayer", "ExpertPlayer", "MasterPlayer", "Player", "RandomPlayer",
+           "make_player"]

@@ -31,10 +31,14 @@ class ExpertPlayer:
         self.memory = Memory()
 
     def choose(self, view: PlayerView) -> Move:
+        self.memory.update(view)
+        return self.decide(view)
+
+    def decide(self, view: PlayerView) -> Move:
+        """The choice for ``view``, once the memory has seen it."""
         moves = view.legal_moves
         if not moves:
             raise ValueError("there is no legal move to choose from")
-        self.memory.update(view)
         if len(moves) == 1:
             return moves[0]
         state = determinize(view, self.rng, self.memory)
@@ -42,7 +46,7 @@ class ExpertPlayer:
             return YES if self.answer_yes(state, view) else NO
         scored = [(self.score(state, view, m), i, m) for i, m in enumerate(moves) if m != ASK]
         best = max(scored)[2]
-        if ASK in moves and self._goes_out(state, best):
+        if ASK in moves and self.goes_out(state, best):
             return ASK  # ask the partner before going out
         return best
 
@@ -62,7 +66,7 @@ class ExpertPlayer:
             value -= self._left_on_the_table(state, view)
         return value
 
-    def _goes_out(self, state: HandState, move: Move) -> bool:
+    def goes_out(self, state: HandState, move: Move) -> bool:
         after = state.copy()
         after.apply(move)
         return after.result is not None or len(after.hands[state.turn]) <= 1

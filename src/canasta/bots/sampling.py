@@ -106,6 +106,11 @@ def determinize(view: PlayerView, rng: random.Random,
 
     pool = unseen_cards(view)
     rng.shuffle(pool)
+    # Threes that are laid as soon as they reach a hand can only be in the stock or a ponytail.
+    held_back: list[Card] = []
+    if not v.lay_threes_at_turn_start:
+        held_back = [c for c in pool if v.laid_on_sight(c)]
+        pool = [c for c in pool if not v.laid_on_sight(c)]
     hands: list[list[Card]] = [[] for _ in range(rules.players)]
     hands[view.seat] = list(view.hand)
     if memory is not None:
@@ -122,6 +127,9 @@ def determinize(view: PlayerView, rng: random.Random,
             hands[seat].extend(pool[:need])
             del pool[:need]
     state.hands = hands
+    if held_back:
+        pool += held_back
+        rng.shuffle(pool)
     tails: list[list[Card] | None] = []
     for size in view.ponytail_sizes:
         if size is None:
