@@ -357,9 +357,6 @@ def test_D8_completing_the_first_canasta_with_the_last_cards_is_not_going_out() 
     assert part["in_hand"] == -sum(c.value for c in cards(TAIL))  # the partner's ponytail
 
 
-@pytest.mark.xfail(reason="ENGINE BUG: legal_moves omits the move that completes the side's "
-                   "first canasta with every card left in hand (legal, and not reachable "
-                   "card by card)", strict=True)
 @pytest.mark.parametrize(("hand", "meld", "move"), [
     ("QD QH", "QC QD QH QS QC", "add Q QD QH"),
     ("QD QH QS", "QC QD QH QS", "add Q QD QH QS"),
@@ -528,9 +525,6 @@ def test_D13_E48_after_the_stock_a_taker_plays_on_and_the_next_may_pass() -> Non
                                    "cut": 0, "total": 70}
 
 
-@pytest.mark.xfail(reason="ENGINE BUG: a red three drawn as the last stock card ends the hand "
-                   "at once (Classic E-5), but D.13/E-48 end it only when a player must draw "
-                   "from an empty stock", strict=True)
 def test_D13_E48_a_red_three_as_the_last_stock_card_does_not_end_the_turn() -> None:
     state = position(phase="draw", hands=["5C 6D 9S", "7C", "", ""], melds=[["QC QD QH"], []],
                      stock=["9C", "3H"])

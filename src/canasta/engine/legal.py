@@ -230,6 +230,13 @@ def play_moves(state: HandState, plans: dict[Move, Plan | None]) -> list[Move]:
                 m = Move(MoveKind.MELD, (tuple(by_kind[BLACK_THREE]),))
                 if _plan(state, m, plans) is not None:
                     moves.append(m)
+            if (state.ponytails[state.turn] is not None and not state.canastas(side)
+                    and len(hand) <= v.canasta_size + 1):
+                # The first canasta brings the ponytail: completing it with the last cards of
+                # the hand is no going out, and no card-by-card order reaches it.
+                for m in _first_canastas(state, side, c, by_kind):
+                    if m not in plans and _plan(state, m, plans) is not None:
+                        moves.append(m)
             missing = state.canastas_needed() - state.canastas(side)
             if (v.may_meld_out and missing > 0 and len(hand) <= missing * v.canasta_size
                     and state.answer != "no"):
@@ -290,6 +297,28 @@ def _splashes(state: HandState, side: int, c: list[int],
     out = [Move.meld(by_kind[k][:size]) for k in range(len(NATURAL_RANKS)) if c[k] >= size]
     for d in range(max(0, size - c[JOKER]), min(size, c[DEUCE]) + 1):
         out.append(Move.meld(_cards(by_kind, WILD_KIND, 0, d, size - d)))
+    return out
+
+
+def _first_canastas(state: HandState, side: int, c: list[int],
+                    by_kind: dict[int, list[Card]]) -> list[Move]:
+    """Moves that complete a canasta with as many natural cards as the hand allows."""
+    v = state.rules.variant
+    size = v.canasta_size
+    out = []
+    for k in range(len(NATURAL_RANKS)):
+        if not c[k]:
+            continue
+        r = NATURAL_RANKS[k]
+        mi = state.find_meld(side, r)
+        have = state.melds[side][mi].size if mi >= 0 else 0
+        n = min(c[k], size - have)
+        w = size - have - n
+        d = min(w, c[DEUCE])
+        if w - d > c[JOKER]:
+            continue
+        cards = _cards(by_kind, k, n, d, w - d)
+        out.append(Move.add(r, cards) if mi >= 0 else Move.meld(cards))
     return out
 
 

@@ -289,7 +289,7 @@ class HandState:
                     return False
                 self.lay_red_three(seat, c)
                 if not self.stock:
-                    return False
+                    return not v.last_three_ends_hand
                 continue
             hand.append(c)
             return True

@@ -48,6 +48,9 @@ class Variant:
     pile_after_stock: ClassVar[bool] = True
     #: a three drawn as the last stock card stays in hand (Modern American) instead of being laid
     last_three_stays_in_hand: ClassVar[bool] = False
+    #: a red three drawn as the last stock card ends the hand at once (Classic E-5); otherwise
+    #: it is laid without a replacement and the turn goes on (Ponytail D.13)
+    last_three_ends_hand: ClassVar[bool] = True
     #: "can this player go out?" is answered by finding an actual legal move that does it
     #: (variants whose meld rules depend on the whole move), not by counting alone
     exact_going_out: ClassVar[bool] = False

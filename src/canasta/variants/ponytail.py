@@ -73,6 +73,7 @@ class Ponytail(Variant):
     reopens_closed_ranks: ClassVar[bool] = True
     forced_take_after_stock: ClassVar[bool] = False
     lay_threes_at_turn_start: ClassVar[bool] = True
+    last_three_ends_hand: ClassVar[bool] = False
     exact_going_out: ClassVar[bool] = True
 
     def decks(self, players: int) -> int:
