@@ -39,6 +39,35 @@ def _behind(view: PlayerView) -> bool:
 class BasicPlayer:
     name = "basic"
 
+    def _paying(self, view: PlayerView, moves: list[Move]) -> list[Move]:
+        """Leave out the moves that go out with a losing score for the side (when others
+        remain)."""
+        state = determinize(view, self.rng)
+        keep = []
+        for m in moves:
+            after = state.copy()
+            after.apply(m)
+            if after.result is None or after.result.scores[view.side] >= 0:
+                keep.append(m)
+        return keep or moves
+
+    def _penalty_relief(self, view: PlayerView, discards: list[Move]) -> dict[Move, float]:
+        """How much each discard lowers the penalties the side would pay if the hand ended now
+        (such as three aces held in one hand)."""
+        v = view.rules.variant
+        state = determinize(view, self.rng)
+        before = v.score_side(state, view.side, False, False).get("penalties", 0)
+        out = {}
+        for m in discards:
+            if m.card is None:
+                continue
+            state.hands[view.seat].remove(m.card)
+            after = v.score_side(state, view.side, False, False).get("penalties", 0)
+            state.hands[view.seat].append(m.card)
+            if after > before:
+                out[m] = float(after - before)
+        return out
+
     def _without_penalties(self, view: PlayerView, melds: list[Move]) -> list[Move]:
         """Leave out melds that would cost the side a penalty if the hand ended now (such as
         an unfinished meld the variant punishes)."""
@@ -68,7 +97,7 @@ class BasicPlayer:
         if view.asking is not None:
             return YES if YES in moves else NO
         if view.phase == "draw":
-            takes = [m for m in moves if m.kind is MoveKind.TAKE]
+            takes = self._without_penalties(view, [m for m in moves if m.kind is MoveKind.TAKE])
             if takes:
                 return max(takes, key=lambda m: len(m.cards_from_hand()))
             return DRAW if DRAW in moves else PASS
@@ -97,7 +126,10 @@ class BasicPlayer:
                     if meld is not None and meld.size >= 5:
                         return m
         discards = [m for m in moves if m.kind is MoveKind.DISCARD]
+        if len(discards) > 1 or (discards and melds):
+            discards = self._paying(view, discards)
         if discards:
-            return min(discards, key=lambda m: (usefulness(view, m.card) if m.card else 0,
-                                                 self.rng.random()))
+            relief = self._penalty_relief(view, discards)
+            return min(discards, key=lambda m: (usefulness(view, m.card) - relief.get(m, 0)
+                                                 if m.card else 0, self.rng.random()))
         return self.rng.choice(moves)
