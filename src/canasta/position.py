@@ -65,7 +65,7 @@ def position_from_json(obj: Mapping[str, Any]) -> HandState:
         if key not in obj:
             raise PositionError(f"the position has no '{key}'")
     options = obj.get("options") or {}
-    if not isinstance(options, Mapping):
+    if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
         raise PositionError("'options' must be an object")
     if not isinstance(obj["variant"], str):
         raise PositionError("'variant' must be a name such as \"classic\"")
@@ -100,8 +100,8 @@ def position_from_json(obj: Mapping[str, Any]) -> HandState:
             raise PositionError(f"melds of side {side} must be a list of melds")
         for m in ms:
             cs = cards_from_json(m, f"a meld of side {side}")
-            if not cs:
-                raise PositionError(f"side {side} has an empty meld")
+            if len(cs) < 3:
+                raise PositionError(f"side {side} has a meld of fewer than 3 cards")
             rank = group_rank(tuple(cs))
             bad = [c for c in cs if not (
                 c.rank == rank or (c.is_wild and rank != BLACK_THREES_MELD)
@@ -135,6 +135,8 @@ def position_from_json(obj: Mapping[str, Any]) -> HandState:
         raise PositionError("'drew' must be \"stock\" or \"pile\"")
     state.drew = (drew or "stock") if state.phase == "play" else None
     state.hand_number = _int(obj.get("hand_number", 1), "'hand_number'")
+    if state.hand_number < 1:
+        raise PositionError("'hand_number' counts hands from 1")
     state.turn_start_melded = state.melded[state.turn]
     v.check_position(state, obj)
     _check_counts(state)

@@ -67,7 +67,7 @@ def load_record(path: str | Path) -> dict[str, Any]:
         raise PositionError(f"{path} is not a text file") from None
     try:
         data = json.loads(text)
-    except json.JSONDecodeError as e:
+    except (ValueError, RecursionError) as e:  # JSONDecodeError is a ValueError
         raise PositionError(f"{path} is not valid JSON: {e}") from None
     if not isinstance(data, Mapping):
         raise PositionError(f"{path} is not a game record (a JSON object)")
@@ -120,6 +120,8 @@ def replay(record: Mapping[str, Any]) -> Match:
             except CanastaError as e:
                 raise PositionError(f"hand {number}, move {i} ({entry[1]}): {e}") from None
         want = hand.get("result")
+        if want is not None and not isinstance(want, Mapping):
+            raise PositionError(f"hand {number}: 'result' must be an object")
         if want is not None:
             got = match.results[number - 1].to_json() if number <= len(match.results) else None
             if got is None or got.get("hand_score") != want.get("hand_score"):

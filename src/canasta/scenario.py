@@ -69,12 +69,40 @@ def _check_shape(sc: Any) -> None:
     _check_checks(sc.get("expect", {}), "'expect'")
 
 
+_INT_KEYS = ("turn", "stock_size", "pile_size")
+_INT_LIST_KEYS = ("hand_sizes", "canastas", "hand_score", "match_score")
+_BOOL_KEYS = ("hand_over", "match_over")
+
+
+def _is_int(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
 def _check_checks(checks: Any, where: str) -> None:
     if not isinstance(checks, Mapping):
         raise ScenarioFormatError(f"{where} must be an object")
     bad = sorted(set(checks) - set(CHECK_KEYS))
     if bad:
         raise ScenarioFormatError(f"{where} has unknown key(s) {', '.join(bad)}")
+    for key, value in checks.items():
+        ok = True
+        if key in ("legal", "illegal"):
+            ok = isinstance(value, list) and all(isinstance(x, str) for x in value)
+        elif key in _INT_KEYS:
+            ok = _is_int(value)
+        elif key in _INT_LIST_KEYS:
+            ok = isinstance(value, list) and all(_is_int(x) for x in value)
+        elif key in _BOOL_KEYS:
+            ok = isinstance(value, bool)
+        elif key == "phase":
+            ok = value in ("draw", "play")
+        elif key == "winner":
+            ok = value is None or _is_int(value)
+        elif key == "breakdown":
+            ok = isinstance(value, list) and all(
+                isinstance(b, Mapping) and all(_is_int(x) for x in b.values()) for b in value)
+        if not ok:
+            raise ScenarioFormatError(f"{where}: '{key}' has the wrong type")
 
 
 def _match_facts(state: HandState) -> tuple[list[int], bool, int | None]:
@@ -196,7 +224,7 @@ def run_paths(paths: Iterable[str | Path],
         except (OSError, UnicodeDecodeError) as e:
             emit(Outcome(name, "(file)", f"cannot read the file: {e}", malformed=True))
             continue
-        except json.JSONDecodeError as e:
+        except (ValueError, RecursionError) as e:  # JSONDecodeError is a ValueError
             emit(Outcome(name, "(file)", f"not valid JSON: {e}", malformed=True))
             continue
         items = data if isinstance(data, list) else [data]

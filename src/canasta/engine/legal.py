@@ -56,6 +56,7 @@ def legal_moves(state: HandState) -> list[Move]:
             if state.rules.variant.may_meld_out:
                 _add_new(moves, going_out_moves(state, False))
             moves = [m for m in moves if _plan(state, m, plans) is not None]
+            plans = {m: plans[m] for m in moves if m in plans}
     # ``apply`` reuses the plans worked out here instead of checking these moves again.
     state.plans = plans
     return moves
@@ -172,6 +173,8 @@ def take_moves(state: HandState, plans: dict[Move, Plan | None] | None = None) -
     top = state.pile_top
     if top is None or not top.is_natural:
         return []
+    if plans is None:
+        plans = {}
     seat = state.turn
     hand = state.hands[seat]
     if len(hand) == 1 and len(state.pile) == 1:
@@ -184,7 +187,7 @@ def take_moves(state: HandState, plans: dict[Move, Plan | None] | None = None) -
     by_kind = _by_kind(hand)
     candidates: list[Move] = []
     if state.opened(side):
-        if has_meld and not frozen:
+        if has_meld and not frozen and _plan(state, Move.take(), plans) is not None:
             candidates.append(Move.take())
         else:
             if c[k] >= 2:
@@ -208,8 +211,6 @@ def take_moves(state: HandState, plans: dict[Move, Plan | None] | None = None) -
             for combo in _initial_combos(state, side, rest, need, top_value + value, fixed, k):
                 first = _cards(by_kind, k, n, d, j)
                 candidates.append(Move.take(first, *_groups(by_kind, combo, d, j)))
-    if plans is None:
-        plans = {}
     return [m for m in candidates if _plan(state, m, plans) is not None]
 
 
@@ -342,7 +343,7 @@ def _opened_melds(state: HandState, side: int, c: list[int], by_kind: dict[int, 
     canastas = state.canastas(side)
     melds = state.melds[side]
     deuces, jokers = c[DEUCE], c[JOKER]
-    where = {m.rank: i for i, m in enumerate(melds)}
+    where = {m.rank: i for i, m in enumerate(melds) if state.find_meld(side, m.rank) == i}
 
     careful = False  # set by fits() when only a full check can tell
 

@@ -72,7 +72,7 @@ def going_out_error(state: HandState, side: int, canastas_after: int,
 
 
 def _group_plan(state: HandState, side: int, g: Group, rank: str | None,
-                seen: set[str]) -> tuple[GroupPlan, Meld]:
+                seen: dict[str, Meld]) -> tuple[GroupPlan, Meld]:
     """Resolve one group of cards from hand: its rank, the meld it joins, the meld it makes."""
     laid = state.rules.variant.laid_on_sight
     if any(laid(c) for c in g):
@@ -91,14 +91,17 @@ def _group_plan(state: HandState, side: int, g: Group, rank: str | None,
                 raise IllegalMove("black threes are melded only with each other, when going out")
             raise IllegalMove(f"a meld is made of one rank: {c.text} does not go with the "
                               f"{rank_name(r)}")
-    if r in seen:
-        raise IllegalMove(f"one meld per rank: put all your {rank_name(r)} in one group")
-    seen.add(r)
+    v = state.rules.variant
     j = state.find_meld(side, r)
+    if r in seen:
+        if not (v.reopens_closed_ranks and seen[r].size >= v.canasta_size):
+            raise IllegalMove(f"one meld per rank: put all your {rank_name(r)} in one group")
+        j = -1  # the group before closed that rank's meld: this one starts a new meld
     meld = state.melds[side][j].plus(g) if j >= 0 else Meld(r, g)
-    err = state.rules.variant.meld_error(state, side, meld, j >= 0)
+    err = v.meld_error(state, side, meld, j >= 0)
     if err:
         raise IllegalMove(err)
+    seen[r] = meld
     return GroupPlan(r, g, j), meld
 
 
@@ -140,7 +143,7 @@ def check_meld(state: HandState, move: Move, actor: int) -> Plan:
     if not cs:
         raise IllegalMove("meld at least one card")
     _must_hold(state, actor, cs)
-    seen: set[str] = set()
+    seen: dict[str, Meld] = {}
     if move.kind is MoveKind.ADD:
         if state.find_meld(side, move.rank) < 0:
             raise IllegalMove(f"your side has no meld of {rank_name(move.rank)} to add to")
@@ -237,7 +240,7 @@ def check_take(state: HandState, move: Move, actor: int) -> Plan:
         raise IllegalMove(err)
     if extras and state.opened(side):
         raise IllegalMove("once your side has melded, take the pile first and then meld")
-    seen: set[str] = set()
+    seen: dict[str, Meld] = {}
     made = [_group_plan(state, side, (top, *g0), rank, seen)]
     made += [_group_plan(state, side, g, None, seen) for g in extras]
     for gp, _ in made[1:]:
@@ -405,6 +408,7 @@ def _take(state: HandState, plan: Plan, actor: int, side: int) -> None:
     state.frozen = 0
     state.start_frozen = False
     _lay(state, plan, actor, side)
+    state.turn_melded = False  # taking the pile is the draw: "may I go out?" may follow it
     state.take_into_hand(actor, rest)
     state.rules.variant.after_meld(state, actor, side)
     state.phase = "play"

@@ -96,7 +96,7 @@ class Ponytail(Variant):
 
     def initial_minimum(self, score: int, hand_number: int, rules: Rules) -> int:
         if rules.options.get("minimum_by") == "hand":
-            return (50, 90, 120, 150)[min(hand_number, 4) - 1]
+            return (50, 90, 120, 150)[min(max(hand_number, 1), 4) - 1]
         return super().initial_minimum(score, hand_number, rules)
 
     # --- the deal ------------------------------------------------------------------------
