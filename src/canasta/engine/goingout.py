@@ -125,7 +125,7 @@ def can_go_out(state: HandState) -> bool:
     if state.ponytails[seat] is not None and not state.canastas(side):
         return False  # the first canasta would bring the ponytail into the hand (Ponytail)
     if state.rules.variant.exact_going_out:
-        return any(_legal(state, m) for m in going_out_moves(state, True, c))
+        return any(_legal(state, m) for m in _going_out(state, True, c))
     if not singles and _feasible(state, side, c):
         return True
     for k in _discard_options(state, seat, c):
@@ -174,21 +174,29 @@ def _splits(groups: list[_Group], wilds: int) -> Iterator[list[int]]:
     yield from rec(0, wilds)
 
 
+MAX_SHARES = 300  # ways to share the wild cards tried per leftover card (huge Ponytail hands)
+
+
 def going_out_moves(state: HandState, leave_one: bool, c: list[int] | None = None,
                     by_kind: dict[int, list[Card]] | None = None) -> list[Move]:
     """Moves that meld the whole hand at once (and, with ``leave_one``, all but one card, to
-    discard next).  Only the cards in hand are shared out: wild cards join groups that hold
-    natural cards of the hand."""
+    discard next): one per distinct score.  Only the cards in hand are shared out: wild cards
+    join groups that hold natural cards of the hand (or a wild-card meld)."""
+    return list(_going_out(state, leave_one, c, by_kind))
+
+
+def _going_out(state: HandState, leave_one: bool, c: list[int] | None = None,
+               by_kind: dict[int, list[Card]] | None = None) -> Iterator[Move]:
     seat = state.turn
     side = state.side_of(seat)
     if c is None:
         c = state.kinds(seat)
     if c[RED_THREE]:
-        return []
+        return
     singles = sum(1 for k in range(len(NATURAL_RANKS))
                   if c[k] == 1 and state.find_meld(side, NATURAL_RANKS[k]) < 0)
     if singles > leave_one:
-        return []
+        return
     if by_kind is None:
         by_kind = {}
         for card in sort_cards(state.hands[seat]):
@@ -196,7 +204,6 @@ def going_out_moves(state: HandState, leave_one: bool, c: list[int] | None = Non
     v = state.rules.variant
     size = v.canasta_size
     need = state.canastas_needed()
-    moves: list[Move] = []
     options: list[int | None] = [None] if v.may_meld_out else []
     if leave_one:
         options += _discard_options(state, seat, c)
@@ -211,10 +218,11 @@ def going_out_moves(state: HandState, leave_one: bool, c: list[int] | None = Non
         if natural is None:
             continue
         if not natural and not b and not v.has_wild_melds(state.rules):
-            moves += _wilds_onto_one_meld(state, side, cc, by_kind, need)
+            yield from _wilds_onto_one_meld(state, side, cc, by_kind, need)
             continue
         seen: set[tuple[object, ...]] = set()
-        for groups, split in _shares(state, side, natural, cc[DEUCE] + cc[JOKER]):
+        shares = _shares(state, side, natural, cc[DEUCE] + cc[JOKER])
+        for _, (groups, split) in zip(range(MAX_SHARES), shares, strict=False):
             # The hand ends at once, so only what scores tells these moves apart: which melds
             # become canastas and which of them stay natural.
             made = state.canastas(side)
@@ -249,10 +257,9 @@ def going_out_moves(state: HandState, leave_one: bool, c: list[int] | None = Non
             if not cards_groups:
                 continue
             if len(cards_groups) == 1 and joins == 1:
-                moves.append(Move.add(group_rank(tuple(cards_groups[0])), cards_groups[0]))
+                yield Move.add(group_rank(tuple(cards_groups[0])), cards_groups[0])
             else:
-                moves.append(Move.meld(*cards_groups))
-    return moves
+                yield Move.meld(*cards_groups)
 
 
 def _shares(state: HandState, side: int, natural: list[_Group],
