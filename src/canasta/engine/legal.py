@@ -270,7 +270,7 @@ def play_moves(state: HandState, plans: dict[Move, Plan | None]) -> list[Move]:
                 if k != RED_THREE and v.discard_error(state, seat, cs[0], going_out=last) is None:
                     moves.append(Move(MoveKind.DISCARD, card=cs[0]))
     if (state.partner_of(seat) is not None and not state.asked[seat] and not state.turn_melded
-            and state.answer is None and can_go_out(state)):
+            and state.answer is None and len(hand) >= 2 and can_go_out(state)):
         moves.append(ASK)
     return moves
 

@@ -316,6 +316,8 @@ def check_ask(state: HandState, move: Move, actor: int) -> Plan:
         raise IllegalMove(f"you have already asked your partner {when}")
     if state.turn_melded:
         raise IllegalMove("ask your partner right after drawing, before you meld")
+    if len(state.hands[actor]) < 2:
+        raise IllegalMove("with one card left you can only go out: there is nothing to ask")
     if not can_go_out(state):
         raise IllegalMove("you cannot go out this turn, so there is nothing to ask")
     return Plan(move)
