@@ -15,8 +15,11 @@ LEVEL_NAMES = {"random": "Random", "basic": "Principiante", "expert": "Experto",
                "master": "Maestro"}
 
 
-def make_player(level: str, seed: int = 0) -> Player:
-    """A computer player of ``level`` whose choices come from ``seed``."""
+def make_player(level: str, seed: int = 0, rounds: int | None = None) -> Player:
+    """A computer player of ``level`` whose choices come from ``seed`` (``rounds``: the master's
+    search effort, for quick tests)."""
+    if level == "master" and rounds is not None:
+        return MasterPlayer(seed, rounds=rounds)
     makers: dict[str, Callable[[int], Player]] = {
         "random": RandomPlayer, "basic": BasicPlayer, "expert": ExpertPlayer,
         "master": MasterPlayer}

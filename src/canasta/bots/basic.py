@@ -23,7 +23,11 @@ def usefulness(view: PlayerView, c: Card) -> float:
         return -20.0  # a stop card: nobody can take the pile over it
     same = sum(1 for x in view.hand if x.kind == c.kind)
     mine = any(m.rank == c.rank for m in view.melds[view.side])
-    return (200.0 if mine else 0.0) + 40.0 * (same - 1) - c.value / 10
+    # Nor does it hand the pile to the next player, who could put the card on a meld.
+    nxt = view.side_of((view.seat + 1) % view.rules.players)
+    theirs = nxt != view.side and any(m.rank == c.rank for m in view.melds[nxt])
+    return (200.0 if mine else 0.0) + (100.0 if theirs else 0.0) + 40.0 * (same - 1) \
+        - c.value / 10
 
 
 def _behind(view: PlayerView) -> bool:
@@ -39,17 +43,26 @@ def _behind(view: PlayerView) -> bool:
 class BasicPlayer:
     name = "basic"
 
-    def _paying(self, view: PlayerView, moves: list[Move]) -> list[Move]:
-        """Leave out the moves that go out with a losing score for the side (when others
-        remain)."""
+    def _paying(self, view: PlayerView, moves: list[Move], fallback: bool = True) -> list[Move]:
+        """Leave out the moves that go out losing the hand (all of them, unless ``fallback``
+        and nothing else remains)."""
         state = determinize(view, self.rng)
         keep = []
         for m in moves:
             after = state.copy()
             after.apply(m)
-            if after.result is None or after.result.scores[view.side] >= 0:
+            hand = after.hands[view.seat]
+            if after.result is None and len(hand) == 1 and after.turn == view.seat:
+                last = Move.discard(hand[0])
+                if after.is_legal(last):
+                    after.apply(last)  # this meld leaves only the card that goes out
+            if after.result is None:
                 keep.append(m)
-        return keep or moves
+                continue
+            scores = after.result.scores
+            if scores[view.side] >= 0 and scores[view.side] >= max(scores):
+                keep.append(m)
+        return keep or (moves if fallback else [])
 
     def _penalty_relief(self, view: PlayerView, discards: list[Move]) -> dict[Move, float]:
         """How much each discard lowers the penalties the side would pay if the hand ended now
@@ -104,6 +117,8 @@ class BasicPlayer:
         melds = [m for m in moves if m.kind in (MoveKind.MELD, MoveKind.ADD)]
         if melds:
             melds = self._without_penalties(view, melds)
+        if melds and len(view.hand) <= 8:
+            melds = self._paying(view, melds, fallback=False)
         if _behind(view):
             # Going out now would end a hand the other side is winning: keep two cards.
             keep = [m for m in melds if len(view.hand) - len(m.cards_from_hand()) >= 2]
@@ -126,7 +141,7 @@ class BasicPlayer:
                     if meld is not None and meld.size >= 5:
                         return m
         discards = [m for m in moves if m.kind is MoveKind.DISCARD]
-        if len(discards) > 1 or (discards and melds):
+        if len(discards) > 1:
             discards = self._paying(view, discards)
         if discards:
             relief = self._penalty_relief(view, discards)
