@@ -18,20 +18,7 @@ MAX_MOVES_PER_HAND = 3000
 
 
 def all_cards(state: HandState) -> Counter[object]:
-    held: Counter[object] = Counter()
-    for h in state.hands:
-        held.update(h)
-    for ms in state.melds:
-        for m in ms:
-            held.update(m.cards)
-    for t in state.threes:
-        held.update(t)
-    held.update(state.pile)
-    held.update(state.stock)
-    for tail in state.ponytails:
-        if tail is not None:
-            held.update(tail)
-    return held
+    return Counter(state.all_cards())
 
 
 def play_match(rules: Rules, seed: int, max_hands: int, deep_every: int) -> Match:

@@ -149,20 +149,7 @@ def position_from_json(obj: Mapping[str, Any]) -> HandState:
 def _check_counts(state: HandState) -> None:
     decks = state.rules.variant.decks(state.rules.players)
     allowed = Counter(make_deck(decks))
-    held: Counter[Card] = Counter()
-    for h in state.hands:
-        held.update(h)
-    for ms in state.melds:
-        for m in ms:
-            held.update(m.cards)
-    for t in state.threes:
-        held.update(t)
-    held.update(state.pile)
-    held.update(state.stock)
-    for p in state.ponytails:
-        if p is not None:
-            held.update(p)
-    for c, k in held.items():
+    for c, k in state.all_cards().items():
         if k > allowed[c]:
             raise PositionError(f"{c.text} appears {k} times, but {decks} decks hold "
                                 f"{allowed[c]}")

@@ -7,6 +7,7 @@ changes the position; an illegal move raises ``IllegalMove`` and changes nothing
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from canasta.cards import BLACK_THREE, Card, kind_counts, remove_cards
@@ -324,6 +325,23 @@ class HandState:
 
     def remove_from_hand(self, seat: int, cs: list[Card]) -> None:
         remove_cards(self.hands[seat], cs)
+
+    def all_cards(self) -> Counter[Card]:
+        """Every card in the position, counted: hands, melds, threes, pile, stock, ponytails."""
+        held: Counter[Card] = Counter()
+        for h in self.hands:
+            held.update(h)
+        for ms in self.melds:
+            for m in ms:
+                held.update(m.cards)
+        for t in self.threes:
+            held.update(t)
+        held.update(self.pile)
+        held.update(self.stock)
+        for tail in self.ponytails:
+            if tail is not None:
+                held.update(tail)
+        return held
 
     def count_cards(self) -> int:
         """Every card in the position: hands, melds, threes, pile and stock."""
