@@ -45,13 +45,52 @@ def random_play(hands: int, repeats: int) -> list[str]:
     return rows
 
 
+ARENA = [  # (variant, players, team, vs, deals)
+    ("classic", 4, "basic,basic", "random,random", 1000),
+    ("classic", 4, "expert,expert", "basic,basic", 2000),
+    ("classic", 4, "expert,basic", "basic,basic", 1000),
+    ("classic", 4, "master,master", "expert,expert", 16),
+]
+
+
+def arena() -> list[str]:
+    from canasta.arena import ArenaConfig, run_arena
+
+    rows = ["| command | mean A - B per hand (95% CI) | hands won A / B | went out A / B "
+            "| decision ms A p50 / p95 |", "|---|---|---|---|---|"]
+    for variant, players, team, vs, deals in ARENA:
+        config = ArenaConfig(variant, players, tuple(team.split(",")), tuple(vs.split(",")),
+                             deals, seed=1)
+        r = run_arena(config)
+        command = (f"`canasta arena --variant {variant} --players {players} --team {team} "
+                   f"--vs {vs} --deals {deals} --seed 1`")
+        rows.append(f"| {command} | {r.mean_diff:+.1f} ({r.ci95[0]:+.1f} .. {r.ci95[1]:+.1f}) "
+                    f"| {r.hands_won[0]} / {r.hands_won[1]} "
+                    f"({100 * r.hands_won[0] / max(1, r.plays):.1f}% / "
+                    f"{100 * r.hands_won[1] / max(1, r.plays):.1f}%) "
+                    f"| {100 * r.went_out[0]:.1f}% / {100 * r.went_out[1]:.1f}% "
+                    f"| {r.decision_ms[0]['p50']:.2f} / {r.decision_ms[0]['p95']:.2f} |")
+        print(rows[-1], flush=True)
+    return rows
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--hands", type=int, default=1000)
     p.add_argument("--repeats", type=int, default=3)
     p.add_argument("--write", help="write the report to this Markdown file")
+    p.add_argument("--no-arena", action="store_true", help="skip the computer players' matches")
     args = p.parse_args()
     rows = random_play(args.hands, args.repeats)
+    strength = [] if args.no_arena else [
+        "## Computer players (the arena, all cores)",
+        "",
+        "Duplicate deals: each deal is played with the sides' seats swapped. Side A is the "
+        "first team named. Decision times are per move on this machine.",
+        "",
+        *arena(),
+        "",
+    ]
     report = "\n".join([
         "# Benchmarks",
         "",
@@ -68,6 +107,7 @@ def main() -> int:
         "",
         *rows,
         "",
+        *strength,
     ])
     if args.write:
         Path(args.write).write_text(report, encoding="utf-8")
