@@ -15,9 +15,11 @@ from canasta.engine.deal import deal
 from canasta.engine.state import HandState
 from canasta.errors import IllegalMove
 from canasta.match import Match, match_outcome
-from canasta.position import position_from_json, position_to_json
+from canasta.position import position_from_json
 from canasta.rules import Rules
 from canasta.view import view_of
+
+from rules_helpers import legal, play, refused
 
 KINGS7 = "KC KD KH KS KC KD KH"  # a natural canasta
 
@@ -38,27 +40,16 @@ def position(players: int = 4, **fields: Any) -> HandState:
     return position_from_json(obj)
 
 
-def play(state: HandState, *moves: str) -> HandState:
-    for m in moves:
-        state.apply(m)
-    return state
 
 
-def legal(state: HandState) -> list[str]:
-    return [str(m) for m in state.legal_moves()]
 
 
-def refused(state: HandState, move: str, reason: str | None = None) -> None:
-    """``move`` is illegal (with ``reason`` in the message) and changes nothing."""
-    before = snapshot(state)
-    with pytest.raises(IllegalMove, match=reason):
-        state.apply(move)
-    assert snapshot(state) == before
 
 
-def snapshot(state: HandState) -> tuple[Any, ...]:
-    return (position_to_json(state), list(state.penalties), len(state.history), state.result,
-            state.asking, state.answer)
+
+
+
+
 
 
 def texts(cs: list[Card]) -> list[str]:

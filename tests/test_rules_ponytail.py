@@ -15,10 +15,12 @@ from canasta.cards import Card, cards, make_deck
 from canasta.engine.deal import deal, shuffled_deck
 from canasta.engine.scoring import score_hand
 from canasta.engine.state import HandState
-from canasta.errors import IllegalMove, PositionError
+from canasta.errors import PositionError
 from canasta.match import Match, match_outcome
 from canasta.position import position_from_json, position_to_json
 from canasta.rules import Rules
+
+from rules_helpers import legal, play, refused
 
 KINGS7 = "KC KD KH KS KC KD KH"  # a natural canasta
 JACKS7 = "JC JD JH JS JC JD 2C"  # a mixed canasta
@@ -48,28 +50,16 @@ def position(players: int = 4, **fields: Any) -> HandState:
     return position_from_json(obj)
 
 
-def play(state: HandState, *moves: str) -> HandState:
-    for m in moves:
-        state.apply(m)
-    return state
 
 
-def legal(state: HandState) -> list[str]:
-    return [str(m) for m in state.legal_moves()]
 
 
-def snapshot(state: HandState) -> tuple[Any, ...]:
-    return (position_to_json(state), list(state.penalties), len(state.history), state.result,
-            state.asking, state.answer)
 
 
-def refused(state: HandState, move: str, reason: str | None = None) -> None:
-    """``move`` is illegal (with ``reason`` in the message) and changes nothing."""
-    before = snapshot(state)
-    assert not state.is_legal(move)
-    with pytest.raises(IllegalMove, match=reason):
-        state.apply(move)
-    assert snapshot(state) == before
+
+
+
+
 
 
 def texts(cs: list[Card] | None) -> list[str]:
