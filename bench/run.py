@@ -50,6 +50,10 @@ ARENA = [  # (variant, players, team, vs, deals)
     ("classic", 4, "expert,expert", "basic,basic", 2000),
     ("classic", 4, "expert,basic", "basic,basic", 1000),
     ("classic", 4, "master,master", "expert,expert", 16),
+    ("modern-american", 4, "basic,basic", "random,random", 500),
+    ("modern-american", 4, "expert,expert", "basic,basic", 500),
+    ("ponytail", 4, "basic,basic", "random,random", 100),
+    ("ponytail", 4, "expert,expert", "basic,basic", 100),
 ]
 
 
