@@ -15,11 +15,10 @@ from canasta.engine.deal import deal
 from canasta.engine.state import HandState
 from canasta.errors import IllegalMove
 from canasta.match import Match, match_outcome
-from canasta.position import position_from_json
 from canasta.rules import Rules
 from canasta.view import view_of
 
-from rules_helpers import legal, play, refused
+from rules_helpers import legal, play, refused, table_position
 
 KINGS7 = "KC KD KH KS KC KD KH"  # a natural canasta
 
@@ -28,16 +27,7 @@ KINGS7 = "KC KD KH KS KC KD KH"  # a natural canasta
 # Helpers
 def position(players: int = 4, **fields: Any) -> HandState:
     """A Classic position; hands and melds may be written as space-separated strings."""
-    sides = 2 if players == 4 else players
-    obj: dict[str, Any] = {
-        "variant": "classic", "players": players, "scores": [0] * sides, "turn": 0,
-        "phase": "play", "hands": [""] * players, "melds": [[] for _ in range(sides)],
-        "threes": [[] for _ in range(sides)], "discard": ["TS"], "stock": ["TC", "TD", "TH"],
-    }
-    obj.update(fields)
-    obj["hands"] = [h.split() if isinstance(h, str) else h for h in obj["hands"]]
-    obj["melds"] = [[m.split() if isinstance(m, str) else m for m in ms] for ms in obj["melds"]]
-    return position_from_json(obj)
+    return table_position("classic", players, **fields)
 
 
 

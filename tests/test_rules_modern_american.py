@@ -16,10 +16,9 @@ from canasta.engine.deal import deal, shuffled_deck
 from canasta.engine.state import HandState
 from canasta.errors import PositionError
 from canasta.match import Match, match_outcome
-from canasta.position import position_from_json
 from canasta.rules import Rules
 
-from rules_helpers import legal, play, refused
+from rules_helpers import legal, play, refused, table_position
 
 KINGS7 = "KC KD KH KS KC KD KH"  # a natural canasta
 JACKS7 = "JC JD JH JS JC JD 2C"  # a mixed canasta
@@ -30,15 +29,7 @@ TWO_CANASTAS = [KINGS7, JACKS7]
 # Helpers
 def position(**fields: Any) -> HandState:
     """A Modern American position; hands and melds may be written as space-separated strings."""
-    obj: dict[str, Any] = {
-        "variant": "modern-american", "players": 4, "scores": [0, 0], "turn": 0,
-        "phase": "play", "hands": [""] * 4, "melds": [[], []], "threes": [[], []],
-        "discard": ["TS"], "stock": ["TC", "TD", "TH"],
-    }
-    obj.update(fields)
-    obj["hands"] = [h.split() if isinstance(h, str) else h for h in obj["hands"]]
-    obj["melds"] = [[m.split() if isinstance(m, str) else m for m in ms] for ms in obj["melds"]]
-    return position_from_json(obj)
+    return table_position("modern-american", 4, **fields)
 
 
 

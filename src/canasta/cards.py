@@ -31,17 +31,6 @@ N_KINDS: Final = 15
 KIND_NAMES: Final = (*NATURAL_RANKS, "2", "JK", "3R", "3B")
 
 
-def kind_of_rank(rank: str) -> int:
-    """The kind index of a natural rank letter (``A`` .. ``4``, ``10`` accepted)."""
-    r = rank.upper()
-    if r == "10":
-        r = "T"
-    i = NATURAL_RANKS.find(r)
-    if i < 0 or len(r) != 1:
-        raise NotationError(f"'{rank}' is not a natural rank (A K Q J T 9 8 7 6 5 4)")
-    return i
-
-
 def _value(kind: int) -> int:
     if kind == JOKER:
         return 50

@@ -69,10 +69,6 @@ class Move:
 
     # --- constructors -------------------------------------------------------------------
     @staticmethod
-    def simple(kind: MoveKind) -> Move:
-        return Move(kind)
-
-    @staticmethod
     def meld(*groups: Group | list[Card]) -> Move:
         gs = sorted((_canon_group(g) for g in groups), key=lambda g: _rank_order(group_rank(g)))
         return Move(MoveKind.MELD, tuple(gs))
@@ -128,9 +124,8 @@ NO = Move(MoveKind.NO)
 _SIMPLE = {m.kind.value: m for m in (DRAW, PASS, ASK, YES, NO)}
 
 
-def _parse_groups(text: str, verb: str) -> list[list[Card]]:
-    groups = [[card(t) for t in part.split()] for part in text.split("/")]
-    return groups
+def _parse_groups(text: str) -> list[list[Card]]:
+    return [[card(t) for t in part.split()] for part in text.split("/")]
 
 
 def parse_move(text: str) -> Move:
@@ -164,14 +159,14 @@ def parse_move(text: str) -> Move:
     if verb == "meld":
         if not rest:
             raise NotationError("meld some cards, for example: meld KH KD KC / 9S 9D 2C")
-        groups = _parse_groups(rest, verb)
+        groups = _parse_groups(rest)
         if any(not g for g in groups):
             raise NotationError("an empty meld group: put cards between the '/' signs")
         return Move.meld(*groups)
     if verb == "take":
         if not rest:
             return Move.take()
-        groups = _parse_groups(rest, verb)
+        groups = _parse_groups(rest)
         if any(not g for g in groups[1:]):
             raise NotationError("an empty meld group: put cards between the '/' signs")
         return Move.take(*groups)

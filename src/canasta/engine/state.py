@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from canasta.cards import BLACK_THREE, Card, kind_counts, remove_cards
+from canasta.cards import Card, kind_counts, remove_cards
 from canasta.engine.melds import Meld
 from canasta.errors import IllegalMove, NotationError
 from canasta.moves import BLACK_THREES_MELD, Move, MoveKind, parse_move
@@ -208,9 +208,6 @@ class HandState:
     def pile_frozen_for(self, side: int) -> bool:
         return self.frozen > 0 or not self.melds[side]
 
-    def stock_exhausted(self) -> bool:
-        return not self.stock
-
     def to_move(self) -> int | None:
         """The seat to act, or None once the hand is over."""
         return None if self.result is not None else self.turn
@@ -353,9 +350,6 @@ class HandState:
             + len(self.stock)
             + sum(len(p) for p in self.ponytails if p is not None)
         )
-
-    def black_threes_in(self, seat: int) -> int:
-        return sum(1 for c in self.hands[seat] if c.kind == BLACK_THREE)
 
     def __repr__(self) -> str:
         from canasta.position import position_to_json
