@@ -4,22 +4,35 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 
-.PHONY: install play test lint typecheck pytest bench scenarios clean
+CHROMIUM := /usr/bin/chromium
+
+.PHONY: install play play-text test lint typecheck pytest bench scenarios browser clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,web]'
 	touch $(STAMP)
 
 install: $(STAMP)
 
-## Play Classic Canasta in the terminal (make play ARGS="--players 2 --target 2500")
+## Debian's chromium for the browser tests (playwright drives it; it cannot download its own)
+browser:
+	@if [ ! -x $(CHROMIUM) ]; then \
+		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium; \
+		else sudo apt-get update -qq && sudo apt-get install -y -qq chromium; fi; \
+	fi
+
+## The browser game: starts the server on localhost and opens (or prints) its address
 play: $(STAMP)
+	$(BIN)/canasta serve $(ARGS)
+
+## Play in the terminal (make play-text ARGS="--players 2 --target 2500")
+play-text: $(STAMP)
 	$(BIN)/canasta play --text $(ARGS)
 
-## The whole test suite: lint, types, unit and rule tests, scenarios, self-play
-test: lint typecheck pytest
+## The whole test suite: lint, types, unit and rule tests, scenarios, self-play, browser
+test: browser lint typecheck pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench

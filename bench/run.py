@@ -78,14 +78,34 @@ def arena() -> list[str]:
     return rows
 
 
+def server_load() -> list[str]:
+    sys.path.insert(0, str(Path(__file__).parent))
+    from server import measure
+
+    return measure(20.0, steps=(1, 4, 8, 16, 24, 32, 48, 64, 96))
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--hands", type=int, default=1000)
     p.add_argument("--repeats", type=int, default=3)
     p.add_argument("--write", help="write the report to this Markdown file")
     p.add_argument("--no-arena", action="store_true", help="skip the computer players' matches")
+    p.add_argument("--no-server", action="store_true", help="skip the game server's load test")
     args = p.parse_args()
     rows = random_play(args.hands, args.repeats)
+    serving = [] if args.no_server else [
+        "## The browser game's server (one process, loopback)",
+        "",
+        "`bench/server.py`: a real `canasta serve` process; simulated players connect over "
+        "WebSockets and play (draw, discard, answer yes), thinking 1 s before each move. *ack* "
+        "is the time from sending a move to the server's answer for it; *computer turns* is "
+        "from the player's discard until the three expert computer players have moved and it "
+        "is the player's turn again (the client then shows those moves at a readable pace).",
+        "",
+        *server_load(),
+        "",
+    ]
     strength = [] if args.no_arena else [
         "## Computer players (the arena, all cores)",
         "",
@@ -112,6 +132,7 @@ def main() -> int:
         *rows,
         "",
         *strength,
+        *serving,
     ])
     if args.write:
         Path(args.write).write_text(report, encoding="utf-8")

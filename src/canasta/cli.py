@@ -45,6 +45,8 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
+    if not args.text:
+        return _serve(args)
     from canasta.bots import LEVELS
     from canasta.rules import Rules
     from canasta.textplay import play_text
@@ -92,6 +94,26 @@ def _arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def serve_options(sp: argparse.ArgumentParser) -> None:
+    sp.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    sp.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+    sp.add_argument("--db", default=None,
+                    help="the games database (default: games.sqlite3 in the user's data folder)")
+    sp.add_argument("--no-browser", action="store_true",
+                    help="do not open a browser (it opens only where a desktop exists)")
+
+
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        from canasta.web.app import serve
+    except ImportError as e:  # the web extra is not installed
+        print(f"canasta: the browser game needs its packages ({e.name}): "
+              "pip install 'canasta[web]'", file=sys.stderr)
+        return 2
+    serve(args.host, args.port, args.db, open_browser=not args.no_browser)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="canasta", description="Canasta: play, simulate, check.")
     sub = p.add_subparsers(dest="command", required=True)
@@ -107,7 +129,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     sp = sub.add_parser("play", help="play a game in the terminal")
     table(sp)
-    sp.add_argument("--text", action="store_true", help="play in the terminal (the default now)")
+    sp.add_argument("--text", action="store_true",
+                    help="play in the terminal (without it: the browser game, as 'serve')")
+    serve_options(sp)
     sp.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     sp.add_argument("--save", default=None, help="write the game record to this file at the end")
     sp.add_argument("--level", default="expert",
@@ -115,6 +139,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--seat-level", action="append", metavar="SEAT=LEVEL",
                     help="the level of one computer seat, e.g. --seat-level 2=basic (partner)")
     sp.set_defaults(func=_play)
+
+    sp = sub.add_parser("serve", help="the browser game: start the game server")
+    serve_options(sp)
+    sp.set_defaults(func=_serve)
 
     sp = sub.add_parser("scenario", help="run rule scenario files or folders")
     sp.add_argument("paths", nargs="+", help="scenario files or folders (*.json, recursively)")

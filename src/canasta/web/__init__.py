@@ -1,0 +1,1 @@
+"""The browser game: a FastAPI server, its game sessions and the static client."""

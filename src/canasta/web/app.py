@@ -1,0 +1,448 @@
+"""The game server: FastAPI (Starlette) with one WebSocket per human seat (docs/PROTOCOL.md).
+
+The server holds the live games, lets the computer seats play (in a worker thread, so the
+server stays responsive while a master player thinks), stores every move in SQLite, and sends
+each seat only its own view.  Every request that is malformed, illegal or out of turn gets a
+clear error and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager, suppress
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from canasta.bots import LEVELS
+from canasta.engine.deal import deal
+from canasta.errors import CanastaError
+from canasta.records import replay
+from canasta.variants import get_variant, variant_names
+from canasta.view import view_of
+from canasta.web.messages import LANGS, translate
+from canasta.web.present import view_json
+from canasta.web.session import (
+    HUMAN,
+    TARGETS,
+    ConfigError,
+    GameConfig,
+    GameSession,
+    new_seed,
+)
+from canasta.web.store import Store, StoredGame, default_db_path
+
+STATIC = Path(__file__).parent / "static"
+MAX_MESSAGE = 4096  # characters: every legal message is far shorter
+FIELDS: dict[str, dict[str, type]] = {  # the client's messages and their fields
+    "move": {"move": str},
+    "hint": {},
+    "undo": {},
+    "next_hand": {},
+    "lang": {"lang": str},
+    "sync": {},
+}
+CLOSE_NOT_HUMAN = 4403
+CLOSE_NO_GAME = 4404
+CLOSE_CORRUPT = 4422
+
+
+class BadMessage(ValueError):
+    """A client message that is not one of the protocol's."""
+
+
+def parse_message(text: str) -> dict[str, Any]:
+    """Check a client message against the protocol; raises BadMessage saying what is wrong."""
+    if len(text) > MAX_MESSAGE:
+        raise BadMessage("the message is too long")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise BadMessage("the message is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise BadMessage("a message is a JSON object with a 'type'")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in FIELDS:
+        raise BadMessage(f"unknown message type {kind!r} (known: {', '.join(FIELDS)})")
+    fields = FIELDS[kind]
+    unknown = sorted(set(data) - set(fields) - {"type"})
+    if unknown:
+        raise BadMessage(f"unknown field(s) in '{kind}': {', '.join(unknown)}")
+    for name, typ in fields.items():
+        if name not in data:
+            raise BadMessage(f"'{kind}' needs the field '{name}'")
+        if not isinstance(data[name], typ):
+            raise BadMessage(f"'{name}' must be a {typ.__name__}")
+    return data
+
+
+@dataclass
+class LiveGame:
+    session: GameSession
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    sockets: set[WebSocket] = field(default_factory=set)
+    driver: asyncio.Task[None] | None = None
+
+
+class Hub:
+    """The live games of one server process."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.games: dict[str, LiveGame] = {}
+        self._loading = asyncio.Lock()
+
+    def create(self, options: dict[str, Any]) -> GameSession:
+        config = GameConfig.from_json(options, new_seed())
+        session = GameSession(secrets.token_urlsafe(9), config)
+        self.store.create(session.id, config.to_json(), session.record())
+        self.games[session.id] = LiveGame(session)
+        return session
+
+    async def get(self, game_id: str) -> LiveGame | None:
+        live = self.games.get(game_id)
+        if live is not None:
+            return live
+        async with self._loading:
+            live = self.games.get(game_id)
+            if live is not None:
+                return live
+            stored = self.store.load(game_id)
+            if stored is None:
+                return None
+            session = await asyncio.to_thread(restore, stored)
+            live = LiveGame(session)
+            self.games[game_id] = live
+            return live
+
+    def save(self, live: LiveGame) -> None:
+        s = live.session
+        self.store.save(s.id, s.config.to_json(), s.record())
+
+    # --- messages -------------------------------------------------------------------------
+    def state_message(self, live: LiveGame, last: tuple[int, str] | None) -> dict[str, Any]:
+        s = live.session
+        return {"type": "state", "view": s.view_json(HUMAN),
+                "last": {"seat": last[0], "move": last[1]} if last else None,
+                "can_undo": s.can_undo(), "waiting": s.computer_to_act()}
+
+    async def broadcast(self, live: LiveGame, message: dict[str, Any]) -> None:
+        for ws in list(live.sockets):
+            try:
+                await ws.send_json(message)
+            except Exception:  # a closed socket: forget it
+                live.sockets.discard(ws)
+
+    def error(self, live: LiveGame, text: str) -> dict[str, Any]:
+        lang = live.session.config.lang
+        return {"type": "error", "message": translate(text, lang), "english": text}
+
+    async def handle(self, live: LiveGame, ws: WebSocket, text: str) -> None:
+        """One message from the human seat's socket."""
+        try:
+            msg = parse_message(text)
+        except BadMessage as e:
+            await ws.send_json(self.error(live, str(e)))
+            return
+        s = live.session
+        kind = msg["type"]
+        async with live.lock:
+            try:
+                if kind == "sync":
+                    await ws.send_json(self.state_message(live, None))
+                    return
+                if kind == "lang":
+                    if msg["lang"] not in LANGS:
+                        raise BadMessage(f"the language is one of {', '.join(LANGS)}")
+                    s.config = _with_lang(s.config, msg["lang"])
+                    self.save(live)
+                    await self.broadcast(live, self.state_message(live, None))
+                    return
+                if kind == "hint":
+                    move, reason = await asyncio.to_thread(s.hint, HUMAN, s.config.lang)
+                    await ws.send_json({"type": "hint", "move": str(move), "reason": reason})
+                    return
+                if kind == "move":
+                    played = s.play(HUMAN, msg["move"])
+                    last: tuple[int, str] | None = (HUMAN, str(played))
+                elif kind == "undo":
+                    s.undo(HUMAN)
+                    last = None
+                else:  # next_hand
+                    s.next_hand()
+                    last = None
+            except (CanastaError, BadMessage) as e:
+                await ws.send_json(self.error(live, str(e)))
+                return
+            self.save(live)
+            await self.broadcast(live, self.state_message(live, last))
+        self.drive(live)
+
+    # --- the computer seats ---------------------------------------------------------------
+    def drive(self, live: LiveGame) -> None:
+        """Let the computer seats play until the human is to act (or the hand ends)."""
+        if live.session.computer_to_act() and (live.driver is None or live.driver.done()):
+            live.driver = asyncio.create_task(self._drive(live))
+
+    async def _drive(self, live: LiveGame) -> None:
+        s = live.session
+        while True:
+            async with live.lock:
+                if not s.computer_to_act():
+                    return
+                seat, move = await asyncio.to_thread(s.computer_step)
+                self.save(live)
+                await self.broadcast(live, self.state_message(live, (seat, str(move))))
+
+    async def close(self) -> None:
+        for live in self.games.values():
+            if live.driver is not None:
+                live.driver.cancel()
+                with suppress(asyncio.CancelledError, Exception):
+                    await live.driver
+
+
+def _with_lang(config: GameConfig, lang: str) -> GameConfig:
+    from dataclasses import replace
+
+    return replace(config, lang=lang)
+
+
+def restore(stored: StoredGame) -> GameSession:
+    """The session of a stored game (raises ConfigError or a CanastaError when corrupt)."""
+    config = GameConfig.stored(stored.config)
+    return GameSession.restore(stored.id, config, stored.record)
+
+
+def summary(stored: StoredGame) -> dict[str, Any]:
+    c, r = stored.config, stored.record
+    hands = r.get("hands") or []
+    finished = sum(1 for h in hands if isinstance(h, dict) and h.get("result"))
+    return {"id": stored.id, "created": stored.created, "updated": stored.updated,
+            "variant": c.get("variant"), "players": c.get("players"),
+            "target": c.get("target"), "name": c.get("name"), "levels": c.get("levels"),
+            "hands": finished, "scores": r.get("scores"), "over": stored.over,
+            "winner": stored.winner}
+
+
+def stats(games: list[StoredGame]) -> dict[str, Any]:
+    """The player's record over every stored game (seat 0's side)."""
+    hands = hands_won = total = 0
+    finished = won = 0
+    for g in games:
+        if g.over:
+            finished += 1
+            won += g.winner == 0
+        for h in g.record.get("hands") or []:
+            result = h.get("result") if isinstance(h, dict) else None
+            scores = result.get("hand_score") if isinstance(result, dict) else None
+            if not isinstance(scores, list) or not scores:
+                continue
+            hands += 1
+            total += scores[0]
+            hands_won += all(scores[0] > x for x in scores[1:])
+    return {"games": len(games), "games_finished": finished, "games_won": won,
+            "hands": hands, "hands_won": hands_won,
+            "average_hand_score": round(total / hands, 1) if hands else None}
+
+
+def replay_frames(stored: StoredGame, hand: int) -> dict[str, Any]:
+    """A hand of a stored game move by move, as seat 0 saw it."""
+    config = GameConfig.stored(stored.config)
+    match = replay(stored.record)
+    n = len(match.moves)
+    if not 1 <= hand <= n:
+        raise CanastaError(f"the game has hands 1 to {n}")
+    scores = [0] * match.rules.n_sides
+    for result in match.results[:hand - 1]:
+        scores = [a + b for a, b in zip(scores, result.scores, strict=True)]
+    state = deal(match.rules, match.deck_for(hand), scores=scores, hand_number=hand)
+    names, levels = config.seat_names(), config.seat_levels()
+
+    def frame(seat: int | None, move: str | None) -> dict[str, Any]:
+        results = match.results[:hand] if state.result is not None else match.results[:hand - 1]
+        totals = [0] * match.rules.n_sides
+        for r in results:
+            totals = [a + b for a, b in zip(totals, r.scores, strict=True)]
+        info = {"scores": totals, "over": match.over and hand == n and state.result is not None,
+                "winner": match.winner if hand == n else None, "hands": len(results)}
+        return {"seat": seat, "move": move,
+                "view": view_json(view_of(state, HUMAN), names=names, levels=levels,
+                                  match=info)}
+
+    frames = [frame(None, None)]
+    for seat, move in match.moves[hand - 1]:
+        state.apply(move, seat)
+        frames.append(frame(seat, str(move)))
+    return {"hands": n, "hand": hand, "frames": frames}
+
+
+def create_app(db: str | Path | None = None) -> FastAPI:
+    """The server's application, storing games in ``db`` (default: the user's data folder)."""
+    store = Store(db if db is not None else default_db_path())
+    hub = Hub(store)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        await hub.close()
+        store.close()
+
+    app = FastAPI(title="Canasta", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.hub = hub
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    def bad(message: str, status: int = 400) -> JSONResponse:
+        return JSONResponse({"error": message}, status_code=status)
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/api/options")
+    async def options() -> dict[str, Any]:
+        variants = [{"name": n, "players": list(get_variant(n).player_counts),
+                     "default_players": get_variant(n).default_players,
+                     "default_targets": {str(p): get_variant(n).default_target(p)
+                                         for p in get_variant(n).player_counts}}
+                    for n in ("classic", "modern-american", "ponytail") if n in variant_names()]
+        return {"variants": variants, "levels": list(LEVELS), "targets": list(TARGETS),
+                "langs": list(LANGS),
+                "defaults": {"variant": "classic", "players": 4, "target": 5000,
+                             "level": "expert"}}
+
+    async def body(request: Request) -> Any:
+        raw = await request.body()
+        if len(raw) > MAX_MESSAGE:
+            raise BadMessage("the request is too long")
+        try:
+            return json.loads(raw or b"{}")
+        except (ValueError, RecursionError):
+            raise BadMessage("the request is not valid JSON") from None
+
+    @app.post("/api/games", status_code=201, response_model=None)
+    async def new_game(request: Request) -> dict[str, Any] | JSONResponse:
+        try:
+            session = hub.create(await body(request))
+        except (BadMessage, ConfigError, CanastaError) as e:
+            return bad(str(e))
+        return {"id": session.id}
+
+    @app.get("/api/games")
+    async def games() -> dict[str, Any]:
+        return {"games": [summary(g) for g in store.all()]}
+
+    def stored_or_404(game_id: str) -> StoredGame | JSONResponse:
+        stored = store.load(game_id)
+        if stored is None:
+            return bad(f"there is no game {game_id!r}", 404)
+        return stored
+
+    @app.get("/api/games/{game_id}", response_model=None)
+    async def game(game_id: str) -> dict[str, Any] | JSONResponse:
+        stored = stored_or_404(game_id)
+        return stored if isinstance(stored, JSONResponse) else summary(stored)
+
+    @app.get("/api/games/{game_id}/replay", response_model=None)
+    async def game_replay(game_id: str, hand: int = 1) -> dict[str, Any] | JSONResponse:
+        stored = stored_or_404(game_id)
+        if isinstance(stored, JSONResponse):
+            return stored
+        try:
+            return await asyncio.to_thread(replay_frames, stored, hand)
+        except (CanastaError, ConfigError) as e:
+            return bad(str(e))
+
+    @app.post("/api/games/{game_id}/lang", response_model=None)
+    async def game_lang(game_id: str, request: Request) -> dict[str, Any] | JSONResponse:
+        live = await _live_or_none(hub, game_id)
+        if live is None:
+            return bad(f"there is no game {game_id!r}", 404)
+        try:
+            data = await body(request)
+        except BadMessage as e:
+            return bad(str(e))
+        if not isinstance(data, dict) or set(data) != {"lang"} or data["lang"] not in LANGS:
+            return bad(f"send {{\"lang\": one of {', '.join(LANGS)}}}")
+        async with live.lock:
+            live.session.config = _with_lang(live.session.config, data["lang"])
+            hub.save(live)
+        return {"lang": data["lang"]}
+
+    @app.get("/api/stats")
+    async def player_stats() -> dict[str, Any]:
+        return stats(store.all())
+
+    @app.websocket("/ws/games/{game_id}/{seat}")
+    async def socket(ws: WebSocket, game_id: str, seat: str) -> None:
+        await ws.accept()
+        try:
+            live = await hub.get(game_id)
+        except (CanastaError, ConfigError, ValueError) as e:
+            await ws.send_json({"type": "error", "message": f"this saved game cannot be read: {e}",
+                                "english": f"this saved game cannot be read: {e}"})
+            await ws.close(code=CLOSE_CORRUPT, reason="the saved game cannot be read")
+            return
+        if live is None:
+            await ws.close(code=CLOSE_NO_GAME, reason="no such game")
+            return
+        if seat != str(HUMAN):
+            await ws.close(code=CLOSE_NOT_HUMAN, reason="not a human seat")
+            return
+        live.sockets.add(ws)
+        try:
+            async with live.lock:
+                await ws.send_json(hub.state_message(live, None))
+            hub.drive(live)
+            while True:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    await ws.send_json(hub.error(live, "send JSON text, not binary data"))
+                    continue
+                await hub.handle(live, ws, text)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            live.sockets.discard(ws)
+
+    return app
+
+
+async def _live_or_none(hub: Hub, game_id: str) -> LiveGame | None:
+    try:
+        return await hub.get(game_id)
+    except (CanastaError, ConfigError, ValueError):
+        return None  # a corrupt stored game is reported as missing, and left as it is
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
+          open_browser: bool = True, announce: Callable[[str], None] = print) -> None:
+    """Run the server until interrupted (``canasta serve``)."""
+    import uvicorn
+
+    url = f"http://{host}:{port}/"
+    announce(f"Canasta is ready: open {url} in your browser (Ctrl+C stops the server)")
+    if open_browser:
+        _open_later(url)
+    uvicorn.run(create_app(db), host=host, port=port, log_level="warning")
+
+
+def _open_later(url: str) -> None:
+    import os
+    import threading
+    import webbrowser
+
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+            or os.name == "nt" or os.uname().sysname == "Darwin"):
+        return  # no desktop to open a browser on
+    threading.Timer(1.0, lambda: webbrowser.open(url)).start()

@@ -1,0 +1,78 @@
+"""What the browser is sent: a seat's ``PlayerView`` turned into JSON, and nothing more.
+
+Everything here is built from the view (which the engine builds by copying only what the seat
+may see), so no card of another hand or of the stock can reach a client through it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from canasta.cards import BLACK_THREE, JOKER, RED_THREE, Card
+from canasta.engine.melds import Meld
+from canasta.moves import WILD_MELD, MoveKind
+from canasta.view import PlayerView
+
+
+def card_json(c: Card) -> dict[str, Any]:
+    return {"text": c.text, "rank": "JK" if c.kind == JOKER else c.rank, "suit": c.suit,
+            "value": c.value, "wild": c.is_wild, "three": c.kind in (RED_THREE, BLACK_THREE)}
+
+
+def meld_json(view: PlayerView, m: Meld) -> dict[str, Any]:
+    size = view.rules.variant.canasta_size
+    canasta: str | None = None
+    if m.size >= size and m.rank != "3":
+        canasta = "wild" if m.rank == WILD_MELD else ("clean" if m.wilds == 0 else "dirty")
+    return {"rank": m.rank, "cards": [card_json(c) for c in m.sorted_cards()], "size": m.size,
+            "naturals": m.naturals, "wilds": m.wilds, "canasta": canasta, "value": m.value}
+
+
+def legal_json(view: PlayerView) -> dict[str, Any]:
+    kinds = {m.kind for m in view.legal_moves}
+    add = sorted({m.rank for m in view.legal_moves if m.kind is MoveKind.ADD})
+    discard = sorted({m.card.text for m in view.legal_moves
+                      if m.kind is MoveKind.DISCARD and m.card is not None})
+    return {"draw": MoveKind.DRAW in kinds, "take": MoveKind.TAKE in kinds,
+            "pass": MoveKind.PASS in kinds, "ask": MoveKind.ASK in kinds,
+            "yes": MoveKind.YES in kinds, "no": MoveKind.NO in kinds,
+            "meld": MoveKind.MELD in kinds, "add": add, "discard": discard}
+
+
+def view_json(view: PlayerView, *, names: Sequence[str], levels: Sequence[str | None],
+              match: dict[str, Any], drew: Sequence[Card] = ()) -> dict[str, Any]:
+    """The JSON of ``view`` for its seat's client (see docs/PROTOCOL.md)."""
+    rules = view.rules
+    side = view.side
+    result = view.result.to_json() if view.result is not None else None
+    if result is not None:
+        result.pop("hand_score", None)
+    return {
+        "seat": view.seat, "side": side, "players": rules.players, "sides": rules.n_sides,
+        "variant": rules.variant.name, "names": list(names), "levels": list(levels),
+        "partner": view.partner,
+        "hand_number": view.hand_number, "target": rules.target,
+        "scores": list(view.scores),
+        "minimum": 0 if view.opened(side) else view.minimum(),
+        "turn": view.turn, "phase": view.phase, "to_act": view.to_act,
+        "hand": [card_json(c) for c in view.hand],
+        "drew": [c.text for c in drew] or None,
+        "hand_sizes": list(view.hand_sizes),
+        "melds": [[meld_json(view, m) for m in ms] for ms in view.melds],
+        "threes": [[card_json(c) for c in t] for t in view.threes],
+        "pile_top": card_json(view.pile_top) if view.pile_top is not None else None,
+        "pile_size": view.pile_size,
+        "pile_frozen": view.pile_frozen_for_me(),
+        "pile_frozen_all": view.pile_frozen or view.start_frozen,
+        "stock_size": view.stock_size,
+        "ponytail_sizes": (list(view.ponytail_sizes)
+                           if any(p is not None for p in view.ponytail_sizes) else None),
+        "canastas_needed": rules.variant.canastas_to_go_out(rules.players),
+        "asking": view.asking,
+        "answer": view.answer,
+        "legal": legal_json(view),
+        "result": result,
+        "match": match,
+        "history": [[s, str(m)] for s, m in view.history],
+    }

@@ -1,0 +1,272 @@
+"""One game of the browser: a match, its computer players, the human seat, undo and hints.
+
+A ``GameSession`` is plain Python (no I/O, no asyncio): the server drives it and stores its
+record.  The human plays seat 0; every other seat is a computer player.  What a seat is sent is
+always built from that seat's view (``present.view_json``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from canasta.bots import LEVELS, make_player
+from canasta.bots.base import Player
+from canasta.bots.expert import ExpertPlayer
+from canasta.cards import Card
+from canasta.engine.deal import deal
+from canasta.engine.state import HandState
+from canasta.errors import CanastaError, IllegalMove
+from canasta.match import Match
+from canasta.moves import Move, MoveKind
+from canasta.records import record_of, replay
+from canasta.rules import TARGETS, Rules
+from canasta.variants import get_variant, variant_names
+from canasta.view import PlayerView, view_of
+from canasta.web.hints import explain
+from canasta.web.messages import LANGS
+from canasta.web.present import view_json
+
+HUMAN = 0
+MAX_NAME = 40
+COMPUTER_NAMES = ("Lucía", "Mateo", "Elena", "Diego", "Sofía")  # seats 1, 2, ...
+
+
+class ConfigError(ValueError):
+    """A new game's options are not acceptable; the message says which and why."""
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """What the player chose when starting the game."""
+
+    variant: str = "classic"
+    players: int = 4
+    target: int = 5000
+    levels: tuple[str, ...] = ("expert", "expert", "expert")  # seats 1, 2, ...
+    name: str = "Player"
+    lang: str = "en"
+    seed: int = 0
+    names: tuple[str, ...] = field(default=())
+
+    @staticmethod
+    def from_json(obj: Mapping[str, Any], seed: int) -> GameConfig:
+        """Read and check a new game's options (``ConfigError`` says what is wrong)."""
+        if not isinstance(obj, Mapping):
+            raise ConfigError("the game options must be a JSON object")
+        known = {"variant", "players", "target", "levels", "name", "lang"}
+        unknown = sorted(set(obj) - known)
+        if unknown:
+            raise ConfigError(f"unknown option(s): {', '.join(unknown)}")
+        variant = obj.get("variant", "classic")
+        if not isinstance(variant, str) or variant not in variant_names():
+            raise ConfigError(f"unknown variant {variant!r} "
+                              f"(known: {', '.join(variant_names())})")
+        v = get_variant(variant)
+        players = obj.get("players", v.default_players)
+        if not isinstance(players, int) or isinstance(players, bool) \
+                or players not in v.player_counts:
+            raise ConfigError(f"{v.title} is played by "
+                              f"{' or '.join(map(str, v.player_counts))} players, "
+                              f"not {players!r}")
+        target = obj.get("target", v.default_target(players))
+        if not isinstance(target, int) or isinstance(target, bool) or target not in TARGETS:
+            raise ConfigError(f"the target score is one of {', '.join(map(str, TARGETS))}, "
+                              f"not {target!r}")
+        levels = obj.get("levels", ["expert"] * (players - 1))
+        if (not isinstance(levels, list) or len(levels) != players - 1
+                or not all(isinstance(x, str) and x in LEVELS for x in levels)):
+            raise ConfigError(f"'levels' must list one level per computer seat "
+                              f"({players - 1}), each one of {', '.join(LEVELS)}")
+        name = obj.get("name", "Player")
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+            raise ConfigError(f"the player's name must be 1 to {MAX_NAME} characters")
+        lang = obj.get("lang", "en")
+        if lang not in LANGS:
+            raise ConfigError(f"the language is one of {', '.join(LANGS)}, not {lang!r}")
+        return GameConfig(variant, players, target, tuple(levels), name.strip(), lang, seed)
+
+    def rules(self) -> Rules:
+        return Rules.make(self.variant, self.players, target=self.target)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"variant": self.variant, "players": self.players, "target": self.target,
+                "levels": list(self.levels), "name": self.name, "lang": self.lang,
+                "seed": self.seed}
+
+    @staticmethod
+    def stored(obj: Mapping[str, Any]) -> GameConfig:
+        """A config read back from the store (checked like a new one)."""
+        seed = obj.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ConfigError("the stored game has no seed")
+        return GameConfig.from_json({k: v for k, v in obj.items() if k != "seed"}, seed)
+
+    def seat_names(self) -> list[str]:
+        return [self.name, *COMPUTER_NAMES[:self.players - 1]]
+
+    def seat_levels(self) -> list[str | None]:
+        return [None, *self.levels]
+
+
+def _observe(player: Player, view: PlayerView) -> None:
+    """Let a computer player see the table without choosing (to rebuild its memory)."""
+    observe = getattr(player, "observe", None)
+    if callable(observe):
+        observe(view)
+
+
+class GameSession:
+    """A game in play: seat 0 is the human, the other seats computer players."""
+
+    def __init__(self, game_id: str, config: GameConfig, match: Match | None = None) -> None:
+        self.id = game_id
+        self.config = config
+        self.match = match if match is not None else Match(config.rules(), config.seed)
+        self.computers: dict[int, Player] = {
+            seat: make_player(level, seed=config.seed * 31 + seat)
+            for seat, level in enumerate(config.levels, 1)}
+        self.helper = ExpertPlayer(config.seed * 31)  # the hint button's adviser, seat 0's eyes
+        self._undo: list[tuple[HandState, int, list[Card]]] = []
+        self._turn_start_hand: list[Card] | None = None
+        self.drew: list[Card] = []
+        self._new_hand_players()
+
+    # --- building -----------------------------------------------------------------------
+    @classmethod
+    def restore(cls, game_id: str, config: GameConfig, record: Mapping[str, Any]) -> GameSession:
+        """The session of a stored game: the record is replayed (raises PositionError when it
+        is corrupt) and the computer players watch the current hand again from its deal, so
+        they remember what they would have seen."""
+        match = replay(record)
+        session = cls(game_id, config, match)
+        session._rewatch()
+        return session
+
+    def _new_hand_players(self) -> None:
+        for seat, player in self.computers.items():
+            player.new_hand(seat)
+        self.helper.new_hand(HUMAN)
+        self._undo.clear()
+        self.drew = []
+        self._turn_start_hand = None
+
+    def _rewatch(self) -> None:
+        """Replay the current hand from its deal, showing each computer seat (and the hint
+        adviser) its view whenever it was to act."""
+        m = self.match
+        state = deal(m.rules, m.deck_for(m.hand_number), scores=m.state.scores,
+                     hand_number=m.hand_number)
+        self._new_hand_players()
+        for seat, move in m.moves[-1]:
+            if seat in self.computers:
+                _observe(self.computers[seat], view_of(state, seat))
+            elif seat == HUMAN:
+                self.helper.memory.update(view_of(state, seat))
+            state.apply(move, seat)
+
+    # --- what a seat sees ---------------------------------------------------------------
+    @property
+    def state(self) -> HandState:
+        return self.match.state
+
+    def view(self, seat: int = HUMAN) -> PlayerView:
+        return view_of(self.match.state, seat)
+
+    def match_json(self) -> dict[str, Any]:
+        m = self.match
+        return {"scores": list(m.scores), "over": m.over, "winner": m.winner,
+                "hands": len(m.results)}
+
+    def view_json(self, seat: int = HUMAN) -> dict[str, Any]:
+        names = self.config.seat_names()
+        return view_json(self.view(seat), names=names, levels=self.config.seat_levels(),
+                         match=self.match_json(), drew=self.drew if seat == HUMAN else ())
+
+    def computer_to_act(self) -> bool:
+        seat = self.state.to_move()
+        return seat is not None and seat in self.computers
+
+    def can_undo(self) -> bool:
+        return bool(self._undo) and self.state.result is None and self.state.turn == HUMAN
+
+    # --- playing ------------------------------------------------------------------------
+    def play(self, seat: int, text: str) -> Move:
+        """Play the human seat's move; raises CanastaError (and changes nothing) when it is
+        malformed, illegal, out of turn or for a seat that is not the player's."""
+        if seat != HUMAN:
+            raise IllegalMove(f"seat {seat} is a computer player's")
+        if not isinstance(text, str) or len(text) > 400:
+            raise IllegalMove("a move is a short text, such as 'draw' or 'discard 4S'")
+        state = self.state
+        move = state.parse(text)
+        before = (state.copy(), len(self.match.moves[-1]), list(self.drew))
+        if state.result is None and state.turn == HUMAN:
+            self.helper.memory.update(self.view(HUMAN))
+        hand_before = list(state.hands[HUMAN])
+        played = self.match.apply(move, seat)
+        if played.kind in (MoveKind.MELD, MoveKind.ADD) and self.state.result is None:
+            self._undo.append(before)
+        else:
+            self._undo.clear()
+        if played.kind in (MoveKind.DRAW, MoveKind.TAKE):
+            gained = Counter(self.state.hands[HUMAN])
+            gained.subtract(hand_before)
+            self.drew = sorted(gained.elements(), key=lambda c: c.id)
+        elif played.kind is MoveKind.DISCARD:
+            self.drew = []
+        return played
+
+    def undo(self, seat: int) -> None:
+        """Take back the player's last meld or addition of this turn (never a draw, a take or
+        anything after the discard); raises IllegalMove when there is nothing to take back."""
+        if seat != HUMAN or not self.can_undo():
+            raise IllegalMove("there is nothing to undo: only your melds of this turn, "
+                              "before you discard")
+        state, n, drew = self._undo.pop()
+        self.match.state = state
+        del self.match.moves[-1][n:]
+        self.drew = drew
+
+    def computer_step(self) -> tuple[int, Move]:
+        """Let the computer seat to act choose and play its move."""
+        seat = self.state.to_move()
+        if seat is None or seat not in self.computers:
+            raise IllegalMove("no computer player is to act")
+        move = self.computers[seat].choose(self.view(seat))
+        played = self.match.apply(move, seat)
+        if seat != HUMAN and played.kind is MoveKind.DISCARD:
+            self._undo.clear()
+        return seat, played
+
+    def next_hand(self) -> None:
+        if self.state.result is None:
+            raise IllegalMove("the hand is still being played")
+        if self.match.over:
+            raise IllegalMove("the match is over: start a new game")
+        self.match.next_hand()
+        self._new_hand_players()
+
+    def hint(self, seat: int, lang: str) -> tuple[Move, str]:
+        """The expert's move for the player now, and why (in ``lang``)."""
+        view = self.view(seat)
+        if seat != HUMAN or not view.to_act:
+            raise IllegalMove("it is not your turn: there is nothing to suggest")
+        self.helper.memory.update(view)
+        move = self.helper.decide(view)
+        return move, explain(view, move, lang)
+
+    # --- storing ------------------------------------------------------------------------
+    def record(self) -> dict[str, Any]:
+        return record_of(self.match)
+
+
+def new_seed() -> int:
+    return random.SystemRandom().randrange(2**31)
+
+
+__all__ = ["HUMAN", "TARGETS", "CanastaError", "ConfigError", "GameConfig", "GameSession",
+           "new_seed"]

@@ -1,0 +1,370 @@
+"""The game server over HTTP and WebSockets (the ASGI test client): whole games, bad messages,
+reconnecting and restarting, undo, hints, replays, statistics, and what a seat may see."""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from canasta.bots.basic import BasicPlayer
+from canasta.moves import MoveKind
+from canasta.web.app import create_app, parse_message
+from canasta.web.session import GameSession
+
+
+def new_game(client: TestClient, **options: Any) -> str:
+    body = {"variant": "classic", "players": 4, "target": 2500,
+            "levels": ["basic", "basic", "basic"], "name": "Ana", "lang": "en", **options}
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 201, r.text
+    return str(r.json()["id"])
+
+
+def session_of(client: TestClient, game_id: str) -> GameSession:
+    return client.app.state.hub.games[game_id].session  # type: ignore[attr-defined,no-any-return]
+
+
+def settle(ws: Any, sink: list[str] | None = None) -> dict[str, Any]:
+    """Read state messages until the computer players have nothing left to do."""
+    while True:
+        text = ws.receive_text()
+        if sink is not None:
+            sink.append(text)
+        msg = json.loads(text)
+        assert msg["type"] == "state", msg
+        if not msg["waiting"]:
+            return msg  # type: ignore[no-any-return]
+
+
+def human_move(session: GameSession, player: BasicPlayer) -> str:
+    return str(player.choose(session.view(0)))
+
+
+@pytest.fixture()
+def client(tmp_path: Path) -> Any:
+    with TestClient(create_app(tmp_path / "games.sqlite3")) as c:
+        yield c
+
+
+def play_hand(client: TestClient, ws: Any, game_id: str, sink: list[str] | None = None,
+              check: Any = None) -> dict[str, Any]:
+    session = session_of(client, game_id)
+    me = BasicPlayer(5)
+    msg = settle(ws, sink)
+    for _ in range(2000):
+        if check is not None:
+            check(session, sink)
+        view = msg["view"]
+        if view["result"] is not None:
+            return msg
+        assert view["to_act"], view
+        ws.send_text(json.dumps({"type": "move", "move": human_move(session, me)}))
+        msg = settle(ws, sink)
+    raise AssertionError("the hand did not end")
+
+
+# --- whole games ------------------------------------------------------------------------------
+@pytest.mark.parametrize(("variant", "players"), [("classic", 4), ("classic", 2),
+                                                   ("modern-american", 4)])
+def test_a_whole_game_over_the_websocket(client: TestClient, variant: str, players: int) -> None:
+    game_id = new_game(client, variant=variant, players=players,
+                       levels=["basic"] * (players - 1))
+    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+        for _hand in range(12):
+            msg = play_hand(client, ws, game_id)
+            view = msg["view"]
+            assert set(view["result"]["breakdown"][0]) >= {"melded", "canastas", "threes",
+                                                           "going_out", "in_hand", "total"}
+            if view["match"]["over"]:
+                break
+            ws.send_text(json.dumps({"type": "next_hand"}))
+        assert view["match"]["over"], "the match reached no end in 12 hands"
+        assert view["match"]["winner"] in range(view["sides"])
+        ws.send_text(json.dumps({"type": "next_hand"}))
+        err = ws.receive_json()
+        assert err["type"] == "error" and "match is over" in err["message"]
+    games = client.get("/api/games").json()["games"]
+    assert games[0]["id"] == game_id and games[0]["over"]
+    stats = client.get("/api/stats").json()
+    assert stats["games"] == 1 and stats["games_finished"] == 1
+    assert stats["hands"] == games[0]["hands"] >= 1
+    assert stats["games_won"] == int(games[0]["winner"] == 0)
+
+
+# --- a seat sees only its own cards -----------------------------------------------------------
+def hidden_only(session: GameSession) -> set[str]:
+    """Card texts that exist only where seat 0 cannot see them (other hands, the stock, the
+    ponytails), and nowhere seat 0 has ever seen one."""
+    state = session.state
+    hidden: Counter[str] = Counter()
+    for seat, hand in enumerate(state.hands):
+        if seat != 0:
+            hidden.update(c.text for c in hand)
+    hidden.update(c.text for c in state.stock)
+    for p in state.ponytails:
+        if p is not None:
+            hidden.update(c.text for c in p)
+    seen = {c.text for c in state.hands[0]} | {c.text for c in state.pile}
+    for ms in state.melds:
+        for m in ms:
+            seen.update(c.text for c in m.cards)
+    for t in state.threes:
+        seen.update(c.text for c in t)
+    for hand_moves in session.match.moves:
+        for _seat, move in hand_moves:
+            seen.update(c.text for c in move.cards_from_hand())
+    return {t for t in hidden if t not in seen}
+
+
+@pytest.mark.parametrize(("variant", "players"), [("classic", 4), ("classic", 3),
+                                                   ("modern-american", 4), ("ponytail", 4)])
+def test_no_message_shows_a_hidden_card(client: TestClient, variant: str, players: int) -> None:
+    game_id = new_game(client, variant=variant, players=players,
+                       levels=["basic"] * (players - 1),
+                       target=5000 if variant == "ponytail" else 2500)
+    sink: list[str] = []
+    checked = 0
+
+    def check(session: GameSession, messages: list[str] | None) -> None:
+        nonlocal checked
+        assert messages is not None
+        secret = hidden_only(session)
+        for text in messages:
+            for t in secret:
+                assert not re.search(rf"\b{re.escape(t)}\b", text), \
+                    f"{t} is hidden from seat 0 but was sent to it"
+            checked += 1
+        messages.clear()
+
+    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+        play_hand(client, ws, game_id, sink, check)
+    assert checked > 20
+
+
+# --- bad messages change nothing -------------------------------------------------------------
+BAD = [
+    ("{not json", "not valid JSON"),
+    ("[1, 2]", "JSON object"),
+    (json.dumps({"type": "fly"}), "unknown message type"),
+    (json.dumps({"move": "draw"}), "unknown message type"),
+    (json.dumps({"type": "move"}), "needs the field 'move'"),
+    (json.dumps({"type": "move", "move": 7}), "must be a str"),
+    (json.dumps({"type": "move", "move": "draw", "seat": 1}), "unknown field"),
+    (json.dumps({"type": "move", "move": "fly away"}), "unknown move"),
+    (json.dumps({"type": "move", "move": "discard ZZ"}), ""),
+    (json.dumps({"type": "move", "move": "meld 7H 7D 7S"}), ""),
+    (json.dumps({"type": "move", "move": "yes"}), ""),
+    (json.dumps({"type": "undo"}), "nothing to undo"),
+    (json.dumps({"type": "next_hand"}), "still being played"),
+    (json.dumps({"type": "lang", "lang": "fr"}), "language"),
+    ("x" * 10000, "too long"),
+]
+
+
+def test_bad_messages_get_an_error_and_change_nothing(client: TestClient) -> None:
+    game_id = new_game(client)
+    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+        first = settle(ws)
+        assert first["view"]["to_act"] and first["view"]["phase"] == "draw"
+        for text, words in BAD:
+            ws.send_text(text)
+            msg = ws.receive_json()
+            assert msg["type"] == "error", (text, msg)
+            assert words in msg["english"], (text, msg)
+            assert msg["message"]
+            ws.send_text(json.dumps({"type": "sync"}))
+            assert ws.receive_json() == first, text
+        ws.send_bytes(b"\x00\x01")
+        assert ws.receive_json()["type"] == "error"
+
+
+def test_illegal_moves_are_explained_in_the_players_language(client: TestClient) -> None:
+    game_id = new_game(client, lang="es")
+    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+        settle(ws)
+        ws.send_text(json.dumps({"type": "move", "move": "discard 4S"}))
+        msg = ws.receive_json()
+        assert msg["type"] == "error"
+        assert msg["english"].startswith("begin your turn")
+        assert msg["message"] != msg["english"] and "roba" in msg["message"].lower()
+        ws.send_text(json.dumps({"type": "lang", "lang": "en"}))
+        assert ws.receive_json()["type"] == "state"
+        ws.send_text(json.dumps({"type": "move", "move": "discard 4S"}))
+        msg = ws.receive_json()
+        assert msg["message"] == msg["english"]
+
+
+def test_moves_out_of_turn_and_for_other_seats_are_refused(client: TestClient) -> None:
+    game_id = new_game(client)
+    with pytest.raises(WebSocketDisconnect) as e, \
+            client.websocket_connect(f"/ws/games/{game_id}/1") as ws:
+        ws.receive_json()
+    assert e.value.code == 4403
+    with pytest.raises(WebSocketDisconnect) as e, \
+            client.websocket_connect("/ws/games/nosuchgame/0") as ws:
+        ws.receive_json()
+    assert e.value.code == 4404
+    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+        settle(ws)
+    session = session_of(client, game_id)
+    session.play(0, "draw")
+    session.play(0, f"discard {session.state.hands[0][0].text}")
+    before = session.record()
+    from canasta.errors import IllegalMove
+
+    with pytest.raises(IllegalMove, match="turn"):
+        session.play(0, "draw")
+    with pytest.raises(IllegalMove, match="computer"):
+        session.play(1, "draw")
+    assert session.record() == before
+
+
+# --- leaving and coming back -----------------------------------------------------------------
+def test_reconnecting_resumes(client: TestClient) -> None:
+    game_id = new_game(client)
+    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+        settle(ws)
+        ws.send_text(json.dumps({"type": "move", "move": "draw"}))
+        after = settle(ws)
+    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+        again = settle(ws)
+    assert again["view"] == after["view"]
+
+
+def test_a_restarted_server_resumes_from_sqlite(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    with TestClient(create_app(db)) as c:
+        game_id = new_game(c, levels=["expert", "basic", "expert"])
+        with c.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+            msg = settle(ws)
+            session = session_of(c, game_id)
+            me = BasicPlayer(1)
+            for _ in range(12):  # a few turns
+                if msg["view"]["result"] is not None:
+                    break
+                ws.send_text(json.dumps({"type": "move", "move": human_move(session, me)}))
+                msg = settle(ws)
+            before = msg["view"]
+    with TestClient(create_app(db)) as c:  # a new server process on the same database
+        with c.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+            now = settle(ws)["view"]
+        assert now["hand"] == before["hand"] and now["melds"] == before["melds"]
+        assert now["history"] == before["history"] and now["turn"] == before["turn"]
+        summary = c.get(f"/api/games/{game_id}").json()
+        assert summary["name"] == "Ana" and summary["levels"] == ["expert", "basic", "expert"]
+
+
+def test_a_corrupt_saved_game_is_reported_and_left_alone(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    with TestClient(create_app(db)) as c:
+        good = new_game(c)
+        bad = new_game(c)
+    con = sqlite3.connect(db)
+    record = json.loads(con.execute("SELECT record FROM games WHERE id = ?", (bad,)).fetchone()[0])
+    record["hands"][0]["moves"] = [[0, "discard JK"]]
+    con.execute("UPDATE games SET record = ? WHERE id = ?", (json.dumps(record), bad))
+    con.commit()
+    con.close()
+    with TestClient(create_app(db)) as c:
+        with pytest.raises(WebSocketDisconnect) as e, \
+                c.websocket_connect(f"/ws/games/{bad}/0") as ws:
+            msg = ws.receive_json()
+            assert msg["type"] == "error" and "cannot be read" in msg["message"]
+            ws.receive_json()
+        assert e.value.code == 4422
+        assert c.get(f"/api/games/{bad}/replay").status_code == 400
+        assert {g["id"] for g in c.get("/api/games").json()["games"]} == {good, bad}
+        with c.websocket_connect(f"/ws/games/{good}/0") as ws:
+            assert settle(ws)["view"]["hand_number"] == 1
+    con = sqlite3.connect(db)
+    kept = json.loads(con.execute("SELECT record FROM games WHERE id = ?", (bad,)).fetchone()[0])
+    assert kept == record  # nothing lost, nothing overwritten
+
+
+# --- undo and hints ---------------------------------------------------------------------------
+def test_undo_takes_back_the_players_melds_of_this_turn(client: TestClient) -> None:
+    for attempt in range(40):
+        game_id = new_game(client)
+        session = session_of(client, game_id)
+        with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+            msg = settle(ws)
+            ws.send_text(json.dumps({"type": "move", "move": "draw"}))
+            msg = settle(ws)
+            melds = [m for m in session.view(0).legal_moves if m.kind is MoveKind.MELD]
+            if not melds:
+                continue
+            before = msg
+            ws.send_text(json.dumps({"type": "move", "move": str(melds[0])}))
+            laid = settle(ws)
+            assert laid["can_undo"] and laid["view"]["melds"][0]
+            ws.send_text(json.dumps({"type": "undo"}))
+            back = settle(ws)
+            assert back["view"] == before["view"] and not back["can_undo"]
+            discard = session.view(0).legal_moves[-1]
+            assert discard.kind is MoveKind.DISCARD
+            ws.send_text(json.dumps({"type": "move", "move": str(discard)}))
+            settle(ws)
+            ws.send_text(json.dumps({"type": "undo"}))
+            assert ws.receive_json()["type"] == "error"
+            return
+        del attempt
+    raise AssertionError("no deal gave seat 0 a meld after its first draw")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_hint_is_a_legal_move_with_a_reason(client: TestClient, lang: str) -> None:
+    game_id = new_game(client, lang=lang)
+    session = session_of(client, game_id)
+    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+        settle(ws)
+        for _ in range(3):
+            ws.send_text(json.dumps({"type": "hint"}))
+            hint = ws.receive_json()
+            assert hint["type"] == "hint" and hint["reason"]
+            assert session.state.is_legal(hint["move"])
+            ws.send_text(json.dumps({"type": "move", "move": hint["move"]}))
+            if settle(ws)["view"]["result"] is not None:
+                break
+
+
+# --- HTTP ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("options", [
+    {"variant": "bridge"}, {"players": 5}, {"variant": "modern-american", "players": 2},
+    {"target": 1234}, {"levels": ["expert"]}, {"levels": ["genius", "basic", "basic"]},
+    {"name": ""}, {"lang": "fr"}, {"colour": "red"},
+])
+def test_bad_game_options_are_refused(client: TestClient, options: dict[str, Any]) -> None:
+    r = client.post("/api/games", json=options)
+    assert r.status_code == 400 and r.json()["error"]
+    assert client.get("/api/games").json()["games"] == []
+
+
+def test_options_replay_and_static_files(client: TestClient) -> None:
+    options = client.get("/api/options").json()
+    assert [v["name"] for v in options["variants"]] == ["classic", "modern-american",
+                                                        "ponytail"]
+    assert options["targets"] == [2500, 5000, 7500, 10000]
+    game_id = new_game(client)
+    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+        play_hand(client, ws, game_id)
+    replay = client.get(f"/api/games/{game_id}/replay?hand=1").json()
+    moves = session_of(client, game_id).match.moves[0]
+    assert len(replay["frames"]) == len(moves) + 1
+    assert replay["frames"][-1]["view"]["result"] is not None
+    assert client.get(f"/api/games/{game_id}/replay?hand=9").status_code == 400
+    assert client.get("/api/games/nope/replay").status_code == 404
+    assert client.get("/").status_code == 200
+
+
+def test_the_protocol_parser() -> None:
+    assert parse_message('{"type": "move", "move": "draw"}') == {"type": "move", "move": "draw"}
+    with pytest.raises(ValueError, match="unknown field"):
+        parse_message('{"type": "hint", "x": 1}')
