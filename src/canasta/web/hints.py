@@ -88,7 +88,7 @@ def explain(view: PlayerView, move: Move, lang: str) -> str:
         return t["take"].format(n=view.pile_size, top=top)
     left = len(view.hand) - len(move.cards_from_hand())
     if k is MoveKind.MELD:
-        if left == 0 or (left == 1 and view.canastas(view.side) > 0):
+        if left == 0:
             return t["meld_out"].format(cards=cards)
         if not view.opened(view.side):
             points = sum(c.value for c in move.cards_from_hand())

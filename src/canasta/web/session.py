@@ -35,6 +35,12 @@ MAX_NAME = 40
 COMPUTER_NAMES = ("Lucía", "Mateo", "Elena", "Diego", "Sofía")  # seats 1, 2, ...
 
 
+def targets_for(variant: str, players: int) -> list[int]:
+    """The target scores a game may choose: the usual ones and the variant's own (Modern
+    American plays to 8,500, Ponytail to 50,000 or four hands)."""
+    return sorted({*TARGETS, get_variant(variant).default_target(players)})
+
+
 class ConfigError(ValueError):
     """A new game's options are not acceptable; the message says which and why."""
 
@@ -73,8 +79,9 @@ class GameConfig:
                               f"{' or '.join(map(str, v.player_counts))} players, "
                               f"not {players!r}")
         target = obj.get("target", v.default_target(players))
-        if not isinstance(target, int) or isinstance(target, bool) or target not in TARGETS:
-            raise ConfigError(f"the target score is one of {', '.join(map(str, TARGETS))}, "
+        allowed = targets_for(variant, players)
+        if not isinstance(target, int) or isinstance(target, bool) or target not in allowed:
+            raise ConfigError(f"the target score is one of {', '.join(map(str, allowed))}, "
                               f"not {target!r}")
         levels = obj.get("levels", ["expert"] * (players - 1))
         if (not isinstance(levels, list) or len(levels) != players - 1

@@ -1,0 +1,64 @@
+// Tiny DOM helpers: build elements without innerHTML (no escaping mistakes).
+
+/**
+ * h("button", {class: "x", onclick: fn, dataset: {testid: "draw"}}, "text", child, ...)
+ * Attributes whose value is false, null or undefined are left out; true gives an empty attribute.
+ */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === false || value === null || value === undefined) continue;
+    if (key === "dataset") {
+      for (const [k, v] of Object.entries(value)) if (v !== undefined && v !== null) el.dataset[k] = v;
+    } else if (key.startsWith("on") && typeof value === "function") {
+      el.addEventListener(key.slice(2), value);
+    } else if (key === "class") {
+      el.className = value;
+    } else if (key === "text") {
+      el.textContent = value;
+    } else if (value === true) {
+      el.setAttribute(key, "");
+    } else {
+      el.setAttribute(key, String(value));
+    }
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(el, child);
+    else if (child instanceof Node) el.appendChild(child);
+    else el.appendChild(document.createTextNode(String(child)));
+  }
+}
+
+/** Replace an element's children. */
+export function fill(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+  return el;
+}
+
+export const $ = (sel, root = document) => root.querySelector(sel);
+export const $$ = (sel, root = document) => Array.from(root.querySelectorAll(sel));
+
+/** Remember which element has the focus (by its data-focus-key) across a re-render. */
+export function keepFocus(root, render) {
+  const active = document.activeElement;
+  const key = active && root.contains(active) ? active.dataset.focusKey : null;
+  render();
+  if (key) {
+    const again = root.querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
+    if (again && !again.disabled) again.focus({ preventScroll: true });
+    else if (again) {
+      // The control was disabled by the new state: keep the focus near it.
+      const fallback = root.querySelector("[data-focus-fallback]");
+      if (fallback) fallback.focus({ preventScroll: true });
+    }
+  }
+}
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,119 @@
+// The client's entry point: language, header controls, and which screen the URL asks for
+// ("" start, "#game=<id>", "#replay=<id>&hand=N").
+import { $, fill, h } from "./dom.js";
+import {
+  LANGS, applyStatic, detectLang, lang, langName, loadCatalogues, onLangChange, setLang, t,
+} from "./i18n.js";
+import { getOptions } from "./net.js";
+import { SPEEDS, settings } from "./settings.js";
+import { StartScreen } from "./ui/start.js";
+import { GameScreen } from "./ui/game.js";
+import { ReplayScreen } from "./ui/replay.js";
+import { anyDialogOpen, openHelp, openRules, refreshRules, wireDialogs } from "./ui/dialogs.js";
+
+const app = {
+  options: null,
+  screen: null, // the active screen object
+  screenName: "",
+};
+
+function parseHash() {
+  const params = new URLSearchParams(location.hash.replace(/^#/, ""));
+  if (params.get("game")) return { name: "game", id: params.get("game") };
+  if (params.get("replay")) return { name: "replay", id: params.get("replay"), hand: Number(params.get("hand")) || 1 };
+  return { name: "start" };
+}
+
+function showSection(name) {
+  for (const s of ["start", "game", "replay"]) $(`#${s}-screen`).hidden = s !== name;
+  $("#home-button").hidden = name === "start";
+  $("#speed-field").hidden = name !== "game";
+}
+
+function route() {
+  if (app.screen && app.screen.dispose) app.screen.dispose();
+  app.screen = null;
+  // Only one screen's controls exist at a time (test ids and live regions stay unique).
+  for (const s of ["start", "game", "replay"]) fill($(`#${s}-screen`));
+  const target = parseHash();
+  app.screenName = target.name;
+  showSection(target.name);
+  document.body.dataset.busy = "true";
+  if (target.name === "game") {
+    document.title = `${t("game.title")} · ${t("app.title")}`;
+    app.screen = new GameScreen($("#game-screen"), target.id, { onExit: goHome });
+  } else if (target.name === "replay") {
+    document.title = `${t("replay.title")} · ${t("app.title")}`;
+    app.screen = new ReplayScreen($("#replay-screen"), target.id, target.hand, {
+      onExit: goHome,
+      onHand: (hand) => history.replaceState(null, "", `#replay=${encodeURIComponent(target.id)}&hand=${hand}`),
+    });
+  } else {
+    document.title = t("app.title");
+    app.screen = new StartScreen($("#start-screen"), app.options, {
+      onPlay: (id) => { location.hash = `game=${encodeURIComponent(id)}`; },
+      onReplay: (id, hand) => { location.hash = `replay=${encodeURIComponent(id)}&hand=${hand}`; },
+    });
+    document.body.dataset.busy = "false";
+  }
+}
+
+function goHome() {
+  if (location.hash) location.hash = "";
+  else route();
+}
+
+function fillHeaderControls() {
+  const langSelect = $("#lang-select");
+  fill(langSelect, LANGS.map((code) => h("option", { value: code, lang: code, selected: code === lang() }, langName(code))));
+  const speedSelect = $("#speed-select");
+  fill(speedSelect, Object.keys(SPEEDS).map((s) => h("option", { value: s, selected: s === settings.speed() }, t(`settings.speed.${s}`))));
+}
+
+function relabel() {
+  applyStatic();
+  fillHeaderControls();
+  if (app.screen && app.screen.relabel) app.screen.relabel();
+  refreshRules();
+  const titles = { game: "game.title", replay: "replay.title" };
+  document.title = titles[app.screenName] ? `${t(titles[app.screenName])} · ${t("app.title")}` : t("app.title");
+}
+
+async function init() {
+  setLang(detectLang(), { remember: false });
+  try {
+    await loadCatalogues();
+  } catch (err) {
+    $("#loading").textContent = `Error: ${err.message}`;
+    return;
+  }
+  applyStatic();
+  fillHeaderControls();
+  wireDialogs();
+  $("#lang-select").addEventListener("change", (e) => setLang(e.target.value));
+  $("#speed-select").addEventListener("change", (e) => settings.setSpeed(e.target.value));
+  $("#home-button").addEventListener("click", goHome);
+  $("#help-button").addEventListener("click", openHelp);
+  $("#rules-button").addEventListener("click", () => {
+    const variant = (app.screen && app.screen.variant) || "classic";
+    openRules(variant);
+  });
+  onLangChange(relabel);
+  // "?" opens the shortcuts everywhere (the game screen handles its own keys).
+  document.addEventListener("keydown", (e) => {
+    if (app.screenName === "game" || e.ctrlKey || e.metaKey || e.altKey || anyDialogOpen()) return;
+    if (e.target && e.target.closest("input, select, textarea")) return;
+    if (e.key === "?") { e.preventDefault(); openHelp(); }
+  });
+  try {
+    app.options = await getOptions();
+  } catch (err) {
+    $("#loading").textContent = t("start.loadError", { error: err.message });
+    return;
+  }
+  $("#loading").hidden = true;
+  window.addEventListener("hashchange", route);
+  route();
+}
+
+init();

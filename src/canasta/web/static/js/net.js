@@ -1,0 +1,103 @@
+// HTTP API and the game's WebSocket.
+
+export class ApiError extends Error {
+  constructor(message, status) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export async function api(path, { method = "GET", body } = {}) {
+  const init = { method, headers: { Accept: "application/json" } };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const res = await fetch(path, init);
+  let data = null;
+  try {
+    data = await res.json();
+  } catch {
+    data = null;
+  }
+  if (!res.ok) throw new ApiError((data && data.error) || `HTTP ${res.status}`, res.status);
+  return data;
+}
+
+export const getOptions = () => api("/api/options");
+export const listGames = () => api("/api/games");
+export const getGame = (id) => api(`/api/games/${encodeURIComponent(id)}`);
+export const getStats = () => api("/api/stats");
+export const createGame = (options) => api("/api/games", { method: "POST", body: options });
+export const getReplay = (id, hand) =>
+  api(`/api/games/${encodeURIComponent(id)}/replay?hand=${encodeURIComponent(hand)}`);
+
+export const setGameLang = (id, lang) =>
+  api(`/api/games/${encodeURIComponent(id)}/lang`, { method: "POST", body: { lang } });
+
+export function socketUrl(id, seat = 0) {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${location.host}/ws/games/${encodeURIComponent(id)}/${seat}`;
+}
+
+/**
+ * One game's socket, reconnecting after a dropped connection (not after a refusal: 4403/4404).
+ * Callbacks: onMessage(msg), onOpen(), onClose({code, final}).
+ */
+export class GameSocket {
+  constructor(url, { onMessage, onOpen, onClose } = {}) {
+    this.url = url;
+    this.onMessage = onMessage || (() => {});
+    this.onOpen = onOpen || (() => {});
+    this.onClose = onClose || (() => {});
+    this.ws = null;
+    this.closed = false;
+    this.retry = 0;
+    this.timer = null;
+    this.connect();
+  }
+
+  connect() {
+    if (this.closed) return;
+    const ws = new WebSocket(this.url);
+    this.ws = ws;
+    ws.addEventListener("open", () => {
+      this.retry = 0;
+      this.onOpen();
+    });
+    ws.addEventListener("message", (ev) => {
+      let msg;
+      try {
+        msg = JSON.parse(ev.data);
+      } catch {
+        return;
+      }
+      this.onMessage(msg);
+    });
+    ws.addEventListener("close", (ev) => {
+      if (this.ws !== ws) return;
+      const final = this.closed || ev.code === 4403 || ev.code === 4404;
+      this.onClose({ code: ev.code, final });
+      if (!final) {
+        const wait = Math.min(8000, 500 * 2 ** this.retry++);
+        this.timer = setTimeout(() => this.connect(), wait);
+      }
+    });
+  }
+
+  get open() {
+    return this.ws && this.ws.readyState === WebSocket.OPEN;
+  }
+
+  send(obj) {
+    if (!this.open) return false;
+    this.ws.send(JSON.stringify(obj));
+    return true;
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    if (this.ws) this.ws.close(1000);
+  }
+}

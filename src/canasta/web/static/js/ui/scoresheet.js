@@ -1,0 +1,69 @@
+// The score sheet of a finished hand: one column per side, the breakdown rows, the match scores.
+import { h } from "../dom.js";
+import { formatNumber, has, t } from "../i18n.js";
+import { seatName, sideName, sidesOf } from "./table.js";
+
+export const BREAKDOWN_KEYS = ["melded", "canastas", "threes", "going_out", "in_hand", "penalties"];
+
+function rowKeys(breakdown) {
+  const keys = [...BREAKDOWN_KEYS];
+  for (const b of breakdown) for (const k of Object.keys(b)) if (!keys.includes(k) && k !== "total") keys.push(k);
+  keys.push("total");
+  return keys;
+}
+
+function rowName(key) {
+  return has(`score.row.${key}`) ? t(`score.row.${key}`) : key.replace(/_/g, " ");
+}
+
+/** "Your side wins" / "Computer 1 & Computer 3 win" / null while the match goes on. */
+export function winnerText(view) {
+  const match = view.match || {};
+  if (!match.over) return null;
+  if (match.winner === null || match.winner === undefined) return t("score.matchOverTie");
+  if (match.winner === view.side) return t("score.youWin");
+  return t("score.theyWin", { side: sideName(view, match.winner) });
+}
+
+export function scoreTable(view, { caption = true } = {}) {
+  const result = view.result;
+  const sides = sidesOf(view);
+  const breakdown = (result && result.breakdown) || [];
+  const keys = rowKeys(breakdown);
+  const sideIdx = Array.from({ length: sides }, (_, s) => s);
+  const match = view.match || {};
+  const matchScores = match.scores || view.scores || [];
+  const fmt = (v) => (v === undefined || v === null ? "—" : formatNumber(v));
+  return h("table", { class: "score-table", dataset: { testid: "score-table" } },
+    caption ? h("caption", {}, t("score.caption", { n: view.hand_number })) : null,
+    h("thead", {}, h("tr", {},
+      h("th", { scope: "col" }, h("span", { class: "visually-hidden" }, t("score.row"))),
+      sideIdx.map((s) => h("th", { scope: "col", class: s === view.side ? "own" : "" }, sideName(view, s))))),
+    h("tbody", {},
+      keys.map((k) => h("tr", { class: k === "total" ? "row-total" : "", dataset: { row: k } },
+        h("th", { scope: "row" }, rowName(k)),
+        sideIdx.map((s) => h("td", { class: s === view.side ? "own" : "" }, fmt(breakdown[s] ? (breakdown[s][k] ?? 0) : undefined))))),
+      h("tr", { class: "row-match", dataset: { row: "match" } },
+        h("th", { scope: "row" }, t("score.row.match")),
+        sideIdx.map((s) => h("td", { class: s === view.side ? "own" : "" }, fmt(matchScores[s]))))));
+}
+
+/** The whole sheet: who went out, the table, the target and the winner if the match is over. */
+export function scoreSheet(view) {
+  const result = view.result;
+  const lines = [];
+  if (result && result.went_out !== null && result.went_out !== undefined) {
+    const who = seatName(view, result.went_out);
+    const you = result.went_out === view.seat ? "you" : "";
+    const key = result.concealed ? `score.${you ? "youW" : "w"}entOutConcealed` : `score.${you ? "youW" : "w"}entOut`;
+    lines.push(t(key, { who }));
+  } else if (result) {
+    lines.push(t("score.noGoingOut"));
+  }
+  const winner = winnerText(view);
+  return h("div", { class: "score-sheet" },
+    lines.map((l) => h("p", { class: "score-line" }, l)),
+    scoreTable(view),
+    h("p", { class: "score-target" }, t("score.target", { target: formatNumber(view.target) })),
+    winner ? h("p", { class: "score-winner", dataset: { testid: "winner" } }, winner) : null);
+}

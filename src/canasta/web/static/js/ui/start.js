@@ -1,0 +1,307 @@
+// The start screen: the new-game form, the past games and the statistics.
+import { fill, h } from "../dom.js";
+import { formatDate, formatNumber, lang, t } from "../i18n.js";
+import { createGame, getStats, listGames } from "../net.js";
+import { openRules } from "./dialogs.js";
+
+const FORM_KEY = "canasta.form";
+
+function sidesFor(players) {
+  return players === 3 ? 3 : players === 6 ? 3 : 2;
+}
+
+function loadForm() {
+  try {
+    return JSON.parse(localStorage.getItem(FORM_KEY) || "{}") || {};
+  } catch {
+    return {};
+  }
+}
+
+function saveForm(form) {
+  try {
+    localStorage.setItem(FORM_KEY, JSON.stringify(form));
+  } catch {
+    /* ignore */
+  }
+}
+
+export class StartScreen {
+  constructor(root, options, { onPlay, onReplay }) {
+    this.root = root;
+    this.options = options;
+    this.onPlay = onPlay;
+    this.onReplay = onReplay;
+    const saved = loadForm();
+    const d = options.defaults || {};
+    const variants = options.variants || [];
+    const variant = variants.find((v) => v.name === saved.variant) ? saved.variant : d.variant || variants[0]?.name || "classic";
+    this.form = {
+      variant,
+      players: saved.players ?? d.players ?? 4,
+      target: saved.target ?? d.target ?? 5000,
+      levels: saved.levels || {},
+      name: saved.name ?? d.name ?? "",
+    };
+    this.fixPlayers();
+    this.games = null;
+    this.stats = null;
+    this.loadError = "";
+    this.formError = "";
+    this.render();
+    this.refresh();
+  }
+
+  get variant() {
+    return this.form.variant;
+  }
+
+  variantInfo() {
+    return (this.options.variants || []).find((v) => v.name === this.form.variant) || { name: this.form.variant, players: [4] };
+  }
+
+  fixPlayers() {
+    const info = this.variantInfo();
+    if (!info.players.includes(Number(this.form.players))) {
+      const d = this.options.defaults || {};
+      const def = info.default_players ?? d.players;
+      this.form.players = info.players.includes(def) ? def : info.players[0];
+    }
+    this.form.players = Number(this.form.players);
+  }
+
+  /** The targets offered for the chosen variant and table (per player count when the server says). */
+  targets() {
+    const info = this.variantInfo();
+    const key = String(this.form.players);
+    let list = info.targets;
+    if (list && !Array.isArray(list)) list = list[key];
+    list = [...(list || this.options.targets || [2500, 5000, 7500, 10000])];
+    const def = this.defaultTarget();
+    if (def && !list.includes(def)) list.push(def);
+    return list.sort((a, b) => a - b);
+  }
+
+  defaultTarget() {
+    const info = this.variantInfo();
+    const byPlayers = info.default_targets && info.default_targets[String(this.form.players)];
+    return byPlayers ?? (this.options.defaults || {}).target;
+  }
+
+  levelFor(seat) {
+    const d = this.options.defaults || {};
+    return this.form.levels[seat] || d.level || "expert";
+  }
+
+  async refresh() {
+    try {
+      const [games, stats] = await Promise.all([listGames(), getStats()]);
+      this.games = games.games || [];
+      this.stats = stats;
+      this.loadError = "";
+    } catch (err) {
+      this.loadError = err.message;
+    }
+    this.renderGames();
+    this.renderStats();
+  }
+
+  render() {
+    this.gamesBox = h("div", { class: "games-box" });
+    this.statsBox = h("div", { class: "stats-box" });
+    this.formBox = h("div", { class: "form-box" });
+    fill(this.root,
+      h("div", { class: "start" },
+        h("section", { class: "panel panel-new", "aria-labelledby": "new-title" },
+          h("h2", { id: "new-title" }, t("start.newGame")),
+          this.formBox),
+        h("div", { class: "start-side" },
+          h("section", { class: "panel", "aria-labelledby": "games-title" },
+            h("h2", { id: "games-title" }, t("start.pastGames")),
+            this.gamesBox),
+          h("section", { class: "panel", "aria-labelledby": "stats-title" },
+            h("h2", { id: "stats-title" }, t("start.stats")),
+            this.statsBox))));
+    this.renderForm();
+    this.renderGames();
+    this.renderStats();
+  }
+
+  renderForm() {
+    const f = this.form;
+    const info = this.variantInfo();
+    const sides = sidesFor(f.players);
+    const variants = (this.options.variants || []).map((v) => {
+      const id = `variant-${v.name}`;
+      return h("div", { class: "variant-option" },
+        h("input", {
+          type: "radio", name: "variant", id, value: v.name, checked: v.name === f.variant,
+          dataset: { testid: id },
+          onchange: () => { f.variant = v.name; this.fixPlayers(); f.target = this.defaultTarget(); this.persist(); this.renderForm(); this.focusId(id); },
+        }),
+        h("label", { for: id },
+          h("span", { class: "variant-title" }, t(`variant.${v.name}`)),
+          h("span", { class: "variant-players" }, t("start.playersList", { list: v.players.join(" / ") }))),
+        h("button", {
+          type: "button", class: "btn btn-small btn-ghost", dataset: { testid: `rules-${v.name}` },
+          "aria-label": t("start.rulesOf", { variant: t(`variant.${v.name}`) }),
+          onclick: () => openRules(v.name),
+        }, t("nav.rules")));
+    });
+    const players = h("select", {
+      id: "players", dataset: { testid: "players" },
+      onchange: (e) => { f.players = Number(e.target.value); f.target = this.defaultTarget(); this.persist(); this.renderForm(); this.focusId("players"); },
+    }, info.players.map((n) => h("option", { value: n, selected: n === f.players }, t("start.nPlayers", { n }))));
+    const targets = this.targets();
+    if (!targets.includes(Number(f.target))) f.target = this.defaultTarget() ?? targets[0];
+    const target = h("select", {
+      id: "target", dataset: { testid: "target" },
+      onchange: (e) => { f.target = Number(e.target.value); this.persist(); },
+    }, targets.map((n) => h("option", { value: n, selected: n === Number(f.target) }, formatNumber(n))));
+    const levels = [];
+    let opp = 0;
+    let opponents = 0;
+    for (let seat = 1; seat < f.players; seat++) if (seat % sides !== 0) opponents++;
+    for (let seat = 1; seat < f.players; seat++) {
+      const partner = seat % sides === 0;
+      if (!partner) opp++;
+      const id = `level-${seat}`;
+      const role = partner ? t("start.partner") : opponents > 1 ? t("start.opponentN", { n: opp }) : t("start.opponent");
+      levels.push(h("div", { class: "field" },
+        h("label", { for: id }, role, h("span", { class: "muted" }, ` · ${t("start.seat", { n: seat })}`)),
+        h("select", {
+          id, dataset: { testid: id },
+          onchange: (e) => { f.levels[seat] = e.target.value; this.persist(); },
+        }, (this.options.levels || []).map((l) => h("option", { value: l, selected: l === this.levelFor(seat) }, t(`level.${l}`))))));
+    }
+    this.formEl = h("form", { class: "new-game", novalidate: true, onsubmit: (e) => this.submit(e) },
+      h("fieldset", { class: "variants" },
+        h("legend", {}, t("start.variant")),
+        variants),
+      h("div", { class: "field-row" },
+        h("div", { class: "field" }, h("label", { for: "players" }, t("start.players")), players),
+        h("div", { class: "field" }, h("label", { for: "target" }, t("start.target")), target)),
+      h("fieldset", { class: "levels" },
+        h("legend", {}, t("start.computerPlayers")),
+        h("div", { class: "levels-grid" }, levels)),
+      h("div", { class: "field" },
+        h("label", { for: "player-name" }, t("start.name")),
+        h("input", {
+          id: "player-name", type: "text", autocomplete: "nickname", maxlength: "30", value: f.name,
+          placeholder: t("start.namePlaceholder"), dataset: { testid: "name" },
+          oninput: (e) => { f.name = e.target.value; this.persist(); },
+        })),
+      h("p", { class: "form-error", role: "alert", dataset: { testid: "form-error" } }, this.formError),
+      h("div", { class: "form-actions" },
+        h("button", { type: "submit", class: "btn btn-primary btn-large", dataset: { testid: "start-game" } }, t("start.start"))));
+    fill(this.formBox, this.formEl);
+  }
+
+  focusId(id) {
+    const el = this.root.querySelector(`#${id}`);
+    if (el) el.focus();
+  }
+
+  persist() {
+    saveForm(this.form);
+  }
+
+  async submit(e) {
+    e.preventDefault();
+    const f = this.form;
+    const levels = [];
+    for (let seat = 1; seat < f.players; seat++) levels.push(this.levelFor(seat));
+    const body = {
+      variant: f.variant, players: f.players, target: Number(f.target), levels,
+      name: f.name.trim() || t("start.defaultName"), lang: lang(),
+    };
+    const button = this.formEl.querySelector("[type=submit]");
+    button.disabled = true;
+    try {
+      const { id } = await createGame(body);
+      this.onPlay(id);
+    } catch (err) {
+      this.formError = err.message;
+      this.formEl.querySelector(".form-error").textContent = err.message;
+      button.disabled = false;
+    }
+  }
+
+  renderGames() {
+    if (!this.gamesBox) return;
+    if (this.loadError) {
+      fill(this.gamesBox, h("p", { role: "alert" }, t("start.loadError", { error: this.loadError })));
+      return;
+    }
+    if (this.games === null) {
+      fill(this.gamesBox, h("p", { class: "muted" }, t("app.loading")));
+      return;
+    }
+    if (!this.games.length) {
+      fill(this.gamesBox, h("p", { class: "muted" }, t("start.noGames")));
+      return;
+    }
+    const rows = this.games.map((g) => {
+      const scores = (g.scores || []).map((s) => formatNumber(s)).join(" – ");
+      let result;
+      if (!g.over) result = h("span", { class: "tag tag--open" }, t("start.inProgress"));
+      else if (g.winner === 0) result = h("span", { class: "tag tag--won" }, t("start.won"));
+      else result = h("span", { class: "tag tag--lost" }, t("start.lost"));
+      const desc = `${t(`variant.${g.variant}`)}, ${t("start.nPlayers", { n: g.players })}`;
+      return h("tr", { dataset: { gameId: g.id, testid: "game-row" } },
+        h("td", {}, formatDate(g.updated || g.created)),
+        h("th", { scope: "row" }, h("span", { class: "game-variant" }, t(`variant.${g.variant}`)),
+          h("span", { class: "muted game-sub" }, `${t("start.nPlayers", { n: g.players })} · ${formatNumber(g.target)}`)),
+        h("td", {}, tnHands(g.hands)),
+        h("td", { class: "num" }, scores),
+        h("td", {}, result),
+        h("td", {}, h("div", { class: "row-actions" },
+          !g.over ? h("button", {
+            type: "button", class: "btn btn-small btn-primary", dataset: { testid: "continue" },
+            "aria-label": t("start.continueGame", { game: desc }), onclick: () => this.onPlay(g.id),
+          }, t("start.continue")) : null,
+          h("button", {
+            type: "button", class: "btn btn-small", dataset: { testid: "replay" },
+            "aria-label": t("start.replayGame", { game: desc }), onclick: () => this.onReplay(g.id, 1),
+          }, t("start.replay")))));
+    });
+    fill(this.gamesBox, h("div", { class: "table-scroll" }, h("table", { class: "games-table", dataset: { testid: "games" } },
+      h("caption", { class: "visually-hidden" }, t("start.pastGames")),
+      h("thead", {}, h("tr", {},
+        h("th", { scope: "col" }, t("start.col.date")),
+        h("th", { scope: "col" }, t("start.col.game")),
+        h("th", { scope: "col" }, t("start.col.hands")),
+        h("th", { scope: "col" }, t("start.col.scores")),
+        h("th", { scope: "col" }, t("start.col.result")),
+        h("th", { scope: "col" }, h("span", { class: "visually-hidden" }, t("start.col.actions"))))),
+      h("tbody", {}, rows))));
+  }
+
+  renderStats() {
+    if (!this.statsBox) return;
+    const s = this.stats;
+    if (!s) {
+      fill(this.statsBox, this.loadError ? null : h("p", { class: "muted" }, t("app.loading")));
+      return;
+    }
+    const pct = (a, b) => (b ? ` (${Math.round((100 * a) / b)} %)` : "");
+    const items = [
+      ["games", formatNumber(s.games ?? 0)],
+      ["games_finished", formatNumber(s.games_finished ?? 0)],
+      ["games_won", formatNumber(s.games_won ?? 0) + pct(s.games_won ?? 0, s.games_finished ?? 0)],
+      ["hands", formatNumber(s.hands ?? 0)],
+      ["hands_won", formatNumber(s.hands_won ?? 0) + pct(s.hands_won ?? 0, s.hands ?? 0)],
+      ["average_hand_score", formatNumber(Math.round(s.average_hand_score ?? 0))],
+    ];
+    fill(this.statsBox, h("dl", { class: "stats", dataset: { testid: "stats" } },
+      items.map(([k, v]) => h("div", { class: "stat" }, h("dt", {}, t(`stats.${k}`)), h("dd", {}, v)))));
+  }
+
+  relabel() {
+    this.render();
+  }
+}
+
+function tnHands(n) {
+  return formatNumber(n ?? 0);
+}

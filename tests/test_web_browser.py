@@ -1,0 +1,362 @@
+"""End to end: the browser game in a real headless Chromium (Debian's), driven by Playwright.
+
+A player starts a game, plays whole hands to the score sheet with the mouse and with the
+keyboard, in English and in Spanish, asks the partner and answers the partner, uses a hint and
+an undo, reloads the page and goes on.  Screenshots of the main screens are saved into
+``build/screenshots`` (or $CANASTA_SCREENSHOTS), and axe-core checks the main screens for
+serious or critical accessibility violations.
+
+The browser tests need /usr/bin/chromium (``make test`` installs it).  Without it they are
+skipped on a developer's machine and fail in CI (CI=true), so they never silently vanish there.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from canasta.bots.basic import BasicPlayer
+from canasta.moves import MoveKind
+from canasta.position import position_from_json
+from canasta.web.app import create_app
+from canasta.web.session import GameSession
+
+CHROMIUM = "/usr/bin/chromium"
+SHOTS = Path(os.environ.get("CANASTA_SCREENSHOTS",
+                            Path(__file__).resolve().parents[1] / "build" / "screenshots"))
+TIMEOUT = 20_000  # ms
+
+if not Path(CHROMIUM).exists():
+    if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+        pytest.fail(f"{CHROMIUM} is missing: the browser tests must run in CI "
+                    "(make test installs Debian's chromium)", pytrace=False)
+    pytest.skip(f"{CHROMIUM} is missing (make test installs it)", allow_module_level=True)
+
+from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
+
+
+# --- a live server in this process ------------------------------------------------------------
+class LiveServer:
+    def __init__(self, db: Path) -> None:
+        import uvicorn
+
+        self.app = create_app(db)
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
+                                ws="websockets-sansio")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def __enter__(self) -> LiveServer:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline:
+                raise RuntimeError("the server did not start")
+            time.sleep(0.05)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=20)
+
+    def session(self, game_id: str) -> GameSession:
+        return self.app.state.hub.games[game_id].session  # type: ignore[no-any-return]
+
+    def only_game(self) -> GameSession:
+        games = self.app.state.hub.games
+        assert len(games) >= 1
+        return list(games.values())[-1].session  # type: ignore[no-any-return]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    with LiveServer(tmp_path_factory.mktemp("web") / "games.sqlite3") as live:
+        yield live
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+@pytest.fixture()
+def page(browser: Any) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    context.add_init_script("localStorage.setItem('canasta.speed', "
+                            "localStorage.getItem('canasta.speed') || 'instant')")
+    pg = context.new_page()
+    pg.set_default_timeout(TIMEOUT)
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    yield pg
+    context.close()
+    assert not errors, f"JavaScript errors in the page: {errors}"
+
+
+def shot(page: Page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def axe_check(page: Page, where: str) -> None:
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    bad = [v for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
+    assert not bad, f"{where}: " + "; ".join(
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
+        for v in bad)
+
+
+def idle(page: Page) -> None:
+    """Wait until the client has shown every queued state and waits for the player."""
+    page.wait_for_selector("body[data-busy='false']", state="attached")
+
+
+# --- starting a game -------------------------------------------------------------------------
+def start_game(page: Page, server: LiveServer, lang: str, *, name: str = "Ana",
+               levels: str = "basic") -> GameSession:
+    page.goto(server.url)
+    page.get_by_test_id("lang-select").select_option(lang)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    page.get_by_test_id("name").fill(name)
+    page.get_by_test_id("target").select_option("2500")
+    for select in page.locator("[data-testid^='level-']").all():
+        select.select_option(levels)
+    before = set(server.app.state.hub.games)
+    page.get_by_test_id("start-game").click()
+    page.wait_for_function("location.hash.includes('game=')")
+    idle(page)
+    new = set(server.app.state.hub.games) - before
+    assert len(new) == 1
+    return server.session(new.pop())
+
+
+def card_button(page: Page, text: str) -> Any:
+    return page.get_by_test_id("hand").locator(f"[data-card='{text}']:not([aria-pressed='true'])")
+
+
+# --- playing a hand through the page -----------------------------------------------------------
+class Driver:
+    """Plays seat 0 through the page (mouse or keyboard), choosing like the basic player."""
+
+    def __init__(self, page: Page, session: GameSession, keyboard: bool) -> None:
+        self.page = page
+        self.session = session
+        self.keyboard = keyboard
+        self.me = BasicPlayer(3)
+        self.melded = self.undone = False
+
+    def press(self, key: str, testid: str) -> None:
+        if self.keyboard:
+            self.page.keyboard.press(key)
+        else:
+            self.page.get_by_test_id(testid).click()
+
+    def select(self, texts: list[str]) -> None:
+        for text in texts:
+            button = card_button(self.page, text).first
+            if self.keyboard:
+                button.focus()
+                self.page.keyboard.press("Space")
+            else:
+                button.click()
+
+    def turn(self) -> None:
+        view = self.session.view(0)
+        move = self.me.choose(view)
+        cards = [c.text for c in move.cards_from_hand()]
+        k = move.kind
+        if k is MoveKind.DRAW:
+            self.press("d", "draw")
+        elif k is MoveKind.PASS:
+            self.press("p", "pass")
+        elif k is MoveKind.YES:
+            self.press("y", "answer-yes")
+        elif k is MoveKind.NO:
+            self.press("n", "answer-no")
+        elif k is MoveKind.DISCARD:
+            self.select(cards)
+            self.press("x", "discard")
+        elif k is MoveKind.TAKE:
+            groups = [[c.text for c in g] for g in move.groups]
+            for g in groups[1:]:
+                self.select(g)
+                self.press("g", "add-group")
+            self.select(groups[0])
+            self.press("t", "take")
+        elif k is MoveKind.ADD:
+            self.select(cards)
+            self.press("a", "add-to")
+            self.page.locator(f"[data-testid='add-to-{move.rank}']").click()
+        elif k is MoveKind.MELD:
+            groups = [[c.text for c in g] for g in move.groups]
+            for g in groups[:-1]:
+                self.select(g)
+                self.press("g", "add-group")
+            self.select(groups[-1])
+            expect(self.page.get_by_test_id("meld-count")).not_to_be_empty()
+            self.press("m", "meld")
+            if not self.undone and self.session.state.result is None:
+                idle(self.page)
+                assert self.session.can_undo()
+                steps = len(self.session._undo)
+                melds = len(self.session.state.melds[0])
+                self.press("u", "undo")
+                idle(self.page)
+                self.undone = True
+                assert len(self.session._undo) == steps - 1
+                assert len(self.session.state.melds[0]) <= melds
+                return  # the basic player chooses again
+        else:
+            raise AssertionError(f"unexpected move {move}")
+        idle(self.page)
+
+    def play_hand(self) -> None:
+        for _ in range(400):
+            state = self.session.state
+            if state.result is not None:
+                expect(self.page.get_by_test_id("score-sheet")).to_be_visible()
+                return
+            if state.turn != 0:
+                idle(self.page)
+                continue
+            self.turn()
+        raise AssertionError("the hand did not end")
+
+
+def test_a_hand_with_the_mouse_in_english(page: Page, server: LiveServer) -> None:
+    page.goto(server.url)
+    shot(page, "start-en")
+    axe_check(page, "the start screen")
+    session = start_game(page, server, "en")
+    expect(page.get_by_test_id("status")).not_to_be_empty()
+    shot(page, "game-en")
+    axe_check(page, "the game screen")
+    page.get_by_test_id("hint").click()
+    expect(page.get_by_test_id("hint-text")).not_to_be_empty()
+    Driver(page, session, keyboard=False).play_hand()
+    sheet = page.get_by_test_id("score-sheet")
+    expect(sheet).to_contain_text("Total")
+    shot(page, "score-sheet-en")
+    axe_check(page, "the score sheet")
+
+
+def test_a_hand_with_the_keyboard_in_spanish(page: Page, server: LiveServer) -> None:
+    session = start_game(page, server, "es", name="Lucas")
+    expect(page.get_by_test_id("status")).not_to_be_empty()
+    page.keyboard.press("h")
+    expect(page.get_by_test_id("hint-text")).not_to_be_empty()
+    shot(page, "game-es")
+    Driver(page, session, keyboard=True).play_hand()
+    expect(page.get_by_test_id("score-sheet")).to_be_visible()
+    shot(page, "score-sheet-es")
+    page.keyboard.press("n")  # next hand
+    idle(page)
+    assert session.match.hand_number == 2
+
+
+def test_reloading_the_page_continues_the_game(page: Page, server: LiveServer) -> None:
+    session = start_game(page, server, "en")
+    driver = Driver(page, session, keyboard=False)
+    for _ in range(3):
+        while session.state.turn != 0:
+            idle(page)
+        driver.turn()
+    hand = sorted(c.text for c in session.state.hands[0])
+    page.reload()
+    idle(page)
+    shown = sorted(page.get_by_test_id("hand").locator("[data-card]").evaluate_all(
+        "els => els.map(e => e.dataset.card)"))
+    assert shown == hand
+    driver.play_hand()
+
+
+def rig(session: GameSession, obj: dict[str, Any]) -> None:
+    """Put the game into a chosen position (the test's own shortcut to a rare moment)."""
+    session.match.state = position_from_json(obj)
+    session._undo.clear()
+
+
+GOING_OUT = {
+    "variant": "classic", "players": 4, "scores": [0, 0], "phase": "draw",
+    "hands": [["5H", "5D", "5S"], ["4C", "4D", "6S", "6H", "8C"],
+              ["KH", "KD", "KS", "7C"], ["6C", "6D", "8D", "8H", "JD"]],
+    "melds": [[["QH", "QD", "QS", "QC", "QH", "QD", "2C"], ["JH", "JS", "JC"]],
+              [["AH", "AS", "AC"]]],
+    "threes": [[], []], "discard": ["TS", "4H"], "stock": ["9D", "TC", "TD", "TH", "7D", "7H"],
+}
+
+
+def test_asking_the_partner(page: Page, server: LiveServer) -> None:
+    session = start_game(page, server, "en", levels="expert")
+    rig(session, {**GOING_OUT, "turn": 0})
+    page.reload()
+    idle(page)
+    page.get_by_test_id("draw").click()
+    idle(page)
+    expect(page.get_by_test_id("ask")).to_be_enabled()
+    page.get_by_test_id("ask").click()
+    idle(page)
+    assert session.state.answer == "yes"  # the partner's light hand lets the player go out
+    shot(page, "asked-partner")
+    page.get_by_test_id("hint").click()  # the answer binds: going out is what remains
+    expect(page.get_by_test_id("hint-text")).not_to_be_empty()
+
+
+def test_answering_the_partner(page: Page, server: LiveServer) -> None:
+    session = start_game(page, server, "es", levels="expert")
+    rig(session, {**GOING_OUT, "turn": 2,
+                  "hands": [["5H", "9C"], ["4C", "4D", "6S", "6H", "8C"],
+                            ["KH", "KD", "KS"], ["6C", "6D", "8D", "8H", "JD"]]})
+    page.reload()  # connecting lets the computer seats play: the partner draws and asks
+    idle(page)
+    expect(page.get_by_test_id("answer-yes")).to_be_visible()
+    shot(page, "partner-asks-es")
+    page.get_by_test_id("answer-yes").click()
+    idle(page)
+    result = session.state.result
+    assert result is not None and result.went_out == 2
+    expect(page.get_by_test_id("score-sheet")).to_be_visible()
+
+
+def test_past_games_replays_and_rules(page: Page, server: LiveServer) -> None:
+    session = start_game(page, server, "en")
+    Driver(page, session, keyboard=False).play_hand()
+    page.goto(server.url)
+    row = page.locator(f"[data-testid='game-row'][data-game-id='{session.id}']")
+    expect(row).to_be_visible()
+    expect(page.get_by_test_id("stats")).to_be_visible()
+    shot(page, "games-and-stats")
+    row.get_by_test_id("replay").click()
+    position = page.get_by_test_id("replay-pos")
+    expect(position).to_be_visible()
+    first = position.inner_text()
+    page.get_by_test_id("replay-next").click()
+    page.get_by_test_id("replay-next").click()
+    expect(position).not_to_have_text(first)
+    page.get_by_test_id("replay-last").click()
+    shot(page, "replay")
+    axe_check(page, "the replay")
+    page.get_by_test_id("rules").click()
+    dialog = page.get_by_role("dialog")
+    expect(dialog).to_contain_text("canasta")
+    shot(page, "rules-en")
+    axe_check(page, "the rules")
