@@ -372,3 +372,16 @@ def test_the_protocol_parser() -> None:
     assert parse_message('{"type": "move", "move": "draw"}') == {"type": "move", "move": "draw"}
     with pytest.raises(ValueError, match="unknown field"):
         parse_message('{"type": "hint", "x": 1}')
+
+
+def test_idle_games_leave_memory_and_come_back(client: TestClient,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    import canasta.web.app as app_module
+
+    monkeypatch.setattr(app_module, "MAX_LIVE", 2)
+    ids = [new_game(client) for _ in range(4)]
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    assert list(hub.games) == ids[2:]
+    with client.websocket_connect(f"/ws/games/{ids[0]}/0") as ws:
+        assert settle(ws)["view"]["hand_number"] == 1
+    assert ids[0] in hub.games and len(hub.games) == 2

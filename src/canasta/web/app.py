@@ -41,6 +41,7 @@ from canasta.web.session import (
 from canasta.web.store import Store, StoredGame, default_db_path
 
 STATIC = Path(__file__).parent / "static"
+MAX_LIVE = 256  # games kept in memory; the rest wait in the store
 MAX_MESSAGE = 4096  # characters: every legal message is far shorter
 FIELDS: dict[str, dict[str, type]] = {  # the client's messages and their fields
     "move": {"move": str},
@@ -105,11 +106,13 @@ class Hub:
         session = GameSession(secrets.token_urlsafe(9), config)
         self.store.create(session.id, config.to_json(), session.record())
         self.games[session.id] = LiveGame(session)
+        self._forget_idle()
         return session
 
     async def get(self, game_id: str) -> LiveGame | None:
-        live = self.games.get(game_id)
+        live = self.games.pop(game_id, None)
         if live is not None:
+            self.games[game_id] = live  # the most recently used last
             return live
         async with self._loading:
             live = self.games.get(game_id)
@@ -121,7 +124,19 @@ class Hub:
             session = await asyncio.to_thread(restore, stored)
             live = LiveGame(session)
             self.games[game_id] = live
+            self._forget_idle()
             return live
+
+    def _forget_idle(self) -> None:
+        """Keep at most MAX_LIVE games in memory: the oldest ones nobody is connected to go
+        (they are all in the store and come back when someone connects)."""
+        if len(self.games) <= MAX_LIVE:
+            return
+        for game_id, live in list(self.games.items()):
+            if len(self.games) <= MAX_LIVE:
+                break
+            if not live.sockets and (live.driver is None or live.driver.done()):
+                del self.games[game_id]
 
     def save(self, live: LiveGame) -> None:
         s = live.session
