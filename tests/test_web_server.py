@@ -385,3 +385,53 @@ def test_idle_games_leave_memory_and_come_back(client: TestClient,
     with client.websocket_connect(f"/ws/games/{ids[0]}/0") as ws:
         assert settle(ws)["view"]["hand_number"] == 1
     assert ids[0] in hub.games and len(hub.games) == 2
+
+
+# --- undo: never after cards were revealed; the same after a restart ---------------------------
+def human_turns(session: GameSession, player: Any, limit: int = 3000) -> Any:
+    """Play the session (computer seats and seat 0 by ``player``), yielding after each of
+    seat 0's moves with (move, hand size before, hand size after)."""
+    for _ in range(limit):
+        if session.state.result is not None:
+            return
+        if session.computer_to_act():
+            session.computer_step()
+            continue
+        before = len(session.state.hands[0])
+        move = player.choose(session.view(0))
+        session.play(0, str(move))
+        yield move, before, len(session.state.hands[0])
+
+
+def test_undo_never_takes_back_a_picked_up_ponytail() -> None:
+    from canasta.bots.expert import ExpertPlayer
+    from canasta.web.session import GameConfig
+
+    for seed in range(30):
+        config = GameConfig("ponytail", 4, 50000, ("basic",) * 3, "Ana", "en", seed)
+        session = GameSession("t", config)
+        for move, before, after in human_turns(session, ExpertPlayer(seed)):
+            if move.kind in (MoveKind.MELD, MoveKind.ADD) and \
+                    after > before - len(move.cards_from_hand()):
+                assert not session.can_undo()  # the ponytail was seen: the meld stands
+                assert session.view_json()["drew"]  # and its cards are marked as new
+                return
+    raise AssertionError("no seed had seat 0 pick up its ponytail with a meld")
+
+
+def test_undo_and_new_cards_survive_a_restart() -> None:
+    from canasta.bots.expert import ExpertPlayer
+    from canasta.web.session import GameConfig
+
+    for seed in range(30):
+        config = GameConfig("classic", 4, 5000, ("basic",) * 3, "Ana", "en", seed)
+        session = GameSession("t", config)
+        for move, _before, _after in human_turns(session, ExpertPlayer(seed), limit=400):
+            if move.kind in (MoveKind.MELD, MoveKind.ADD) and session.can_undo():
+                again = GameSession.restore("t", config, session.record())
+                assert again.can_undo() and again.view_json() == session.view_json()
+                again.undo(0)
+                session.undo(0)
+                assert again.view_json() == session.view_json()
+                return
+    raise AssertionError("no seed had seat 0 meld")

@@ -140,6 +140,8 @@ class Hub:
 
     def save(self, live: LiveGame) -> None:
         s = live.session
+        if self.games.get(s.id) is not live:
+            self.games[s.id] = live  # it left memory meanwhile: it is the newest again
         self.store.save(s.id, s.config.to_json(), s.record())
 
     # --- messages -------------------------------------------------------------------------
@@ -249,9 +251,11 @@ def summary(stored: StoredGame) -> dict[str, Any]:
 
 
 def stats(games: list[StoredGame]) -> dict[str, Any]:
-    """The player's record over every stored game (seat 0's side)."""
+    """The player's record over every stored game that was played (seat 0's side)."""
     hands = hands_won = total = 0
     finished = won = 0
+    games = [g for g in games if any(isinstance(h, dict) and h.get("moves")
+                                     for h in g.record.get("hands") or [])]
     for g in games:
         if g.over:
             finished += 1
@@ -379,13 +383,13 @@ def create_app(db: str | Path | None = None) -> FastAPI:
 
     @app.post("/api/games/{game_id}/lang", response_model=None)
     async def game_lang(game_id: str, request: Request) -> dict[str, Any] | JSONResponse:
-        live = await _live_or_none(hub, game_id)
-        if live is None:
-            return bad(f"there is no game {game_id!r}", 404)
         try:
             data = await body(request)
         except BadMessage as e:
             return bad(str(e))
+        live = await _live_or_none(hub, game_id)
+        if live is None:
+            return bad(f"there is no game {game_id!r}", 404)
         if not isinstance(data, dict) or set(data) != {"lang"} or data["lang"] not in LANGS:
             return bad(f"send {{\"lang\": one of {', '.join(LANGS)}}}")
         async with live.lock:
@@ -413,10 +417,10 @@ def create_app(db: str | Path | None = None) -> FastAPI:
         if seat != str(HUMAN):
             await ws.close(code=CLOSE_NOT_HUMAN, reason="not a human seat")
             return
-        live.sockets.add(ws)
         try:
             async with live.lock:
                 await ws.send_json(hub.state_message(live, None))
+                live.sockets.add(ws)  # after its first state: broadcasts come in order
             hub.drive(live)
             while True:
                 message = await ws.receive()
@@ -444,14 +448,30 @@ async def _live_or_none(hub: Hub, game_id: str) -> LiveGame | None:
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
           open_browser: bool = True, announce: Callable[[str], None] = print) -> None:
-    """Run the server until interrupted (``canasta serve``)."""
+    """Run the server until interrupted (``canasta serve``); once it listens, say where and
+    open a browser there (where a desktop exists)."""
+    import threading
+
     import uvicorn
 
-    url = f"http://{host}:{port}/"
-    announce(f"Canasta is ready: open {url} in your browser (Ctrl+C stops the server)")
-    if open_browser:
-        _open_later(url)
-    uvicorn.run(create_app(db), host=host, port=port, log_level="warning")
+    shown = "localhost" if host in ("0.0.0.0", "::", "") else host
+    url = f"http://{shown}:{port}/"
+    server = uvicorn.Server(uvicorn.Config(create_app(db), host=host, port=port,
+                                           log_level="warning"))
+
+    def when_ready() -> None:
+        while not server.started:
+            if server.should_exit:
+                return
+            threading.Event().wait(0.05)
+        announce(f"Canasta is ready: open {url} in your browser (Ctrl+C stops the server)")
+        if open_browser:
+            _open_later(url)
+
+    threading.Thread(target=when_ready, daemon=True).start()
+    server.run()
+    if not server.started:
+        raise SystemExit(f"canasta: could not listen on {host}:{port} (is it in use?)")
 
 
 def _open_later(url: str) -> None:
@@ -462,4 +482,4 @@ def _open_later(url: str) -> None:
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
             or os.name == "nt" or os.uname().sysname == "Darwin"):
         return  # no desktop to open a browser on
-    threading.Timer(1.0, lambda: webbrowser.open(url)).start()
+    threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()

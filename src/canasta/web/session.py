@@ -7,14 +7,16 @@ always built from that seat's view (``present.view_json``).
 
 from __future__ import annotations
 
+import logging
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from canasta.bots import LEVELS, make_player
 from canasta.bots.base import Player
+from canasta.bots.basic import BasicPlayer
 from canasta.bots.expert import ExpertPlayer
 from canasta.cards import Card
 from canasta.engine.deal import deal
@@ -29,6 +31,8 @@ from canasta.view import PlayerView, view_of
 from canasta.web.hints import explain
 from canasta.web.messages import LANGS
 from canasta.web.present import view_json
+
+log = logging.getLogger("canasta.web")
 
 HUMAN = 0
 MAX_NAME = 40
@@ -75,8 +79,8 @@ class GameConfig:
         players = obj.get("players", v.default_players)
         if not isinstance(players, int) or isinstance(players, bool) \
                 or players not in v.player_counts:
-            raise ConfigError(f"{v.title} is played by "
-                              f"{' or '.join(map(str, v.player_counts))} players, "
+            raise ConfigError(f"{v.name} is played by "
+                              f"{', '.join(map(str, v.player_counts))} players, "
                               f"not {players!r}")
         target = obj.get("target", v.default_target(players))
         allowed = targets_for(variant, players)
@@ -119,6 +123,15 @@ class GameConfig:
         return [None, *self.levels]
 
 
+def _fallback(view: PlayerView) -> Move:
+    """A sound move when a computer player fails: the basic player's, or the first legal."""
+    try:
+        return BasicPlayer(0).choose(view)
+    except Exception:
+        log.exception("the fallback player failed too")
+        return view.legal_moves[0]
+
+
 def _observe(player: Player, view: PlayerView) -> None:
     """Let a computer player see the table without choosing (to rebuild its memory)."""
     observe = getattr(player, "observe", None)
@@ -138,7 +151,6 @@ class GameSession:
             for seat, level in enumerate(config.levels, 1)}
         self.helper = ExpertPlayer(config.seed * 31)  # the hint button's adviser, seat 0's eyes
         self._undo: list[tuple[HandState, int, list[Card]]] = []
-        self._turn_start_hand: list[Card] | None = None
         self.drew: list[Card] = []
         self._new_hand_players()
 
@@ -159,7 +171,6 @@ class GameSession:
         self.helper.new_hand(HUMAN)
         self._undo.clear()
         self.drew = []
-        self._turn_start_hand = None
 
     def _rewatch(self) -> None:
         """Replay the current hand from its deal, showing each computer seat (and the hint
@@ -168,12 +179,21 @@ class GameSession:
         state = deal(m.rules, m.deck_for(m.hand_number), scores=m.state.scores,
                      hand_number=m.hand_number)
         self._new_hand_players()
-        for seat, move in m.moves[-1]:
+        moves = list(m.moves[-1])
+        del m.moves[-1][:]  # rebuilt move by move, so that undo steps know their place
+        for seat, move in moves:
             if seat in self.computers:
                 _observe(self.computers[seat], view_of(state, seat))
             elif seat == HUMAN:
                 self.helper.memory.update(view_of(state, seat))
-            state.apply(move, seat)
+
+            def apply(mv: Move, seat: int = seat) -> Move:
+                played = state.apply(mv, seat)
+                m.moves[-1].append((seat, played))
+                return played
+
+            self._play_tracked(state, move, seat, apply)
+        m.state = state
 
     # --- what a seat sees ---------------------------------------------------------------
     @property
@@ -210,21 +230,37 @@ class GameSession:
             raise IllegalMove("a move is a short text, such as 'draw' or 'discard 4S'")
         state = self.state
         move = state.parse(text)
-        before = (state.copy(), len(self.match.moves[-1]), list(self.drew))
         if state.result is None and state.turn == HUMAN:
             self.helper.memory.update(self.view(HUMAN))
+        return self._play_tracked(self.match.state, move, seat,
+                                  lambda m: self.match.apply(m, seat))
+
+    def _play_tracked(self, state: HandState, move: Move, seat: int,
+                      apply: Callable[[Move], Move]) -> Move:
+        """Play ``move`` of ``seat`` in ``state`` (through ``apply``), keeping the undo steps
+        and the cards the player just received."""
+        before = (state.copy(), len(self.match.moves[-1]), list(self.drew))
         hand_before = list(state.hands[HUMAN])
-        played = self.match.apply(move, seat)
-        if played.kind in (MoveKind.MELD, MoveKind.ADD) and self.state.result is None:
+        played = apply(move)
+        if seat != HUMAN:
+            if played.kind is MoveKind.DISCARD:
+                self._undo.clear()
+            return played
+        hand = state.hands[HUMAN]
+        gained = Counter(hand)
+        gained.subtract(hand_before)
+        new_cards = sorted(gained.elements(), key=lambda c: c.id)
+        revealed = bool(new_cards)  # a draw, a take, a ponytail picked up: seen, so final
+        if played.kind in (MoveKind.MELD, MoveKind.ADD) and state.result is None \
+                and not revealed:
             self._undo.append(before)
         else:
             self._undo.clear()
-        if played.kind in (MoveKind.DRAW, MoveKind.TAKE):
-            gained = Counter(self.state.hands[HUMAN])
-            gained.subtract(hand_before)
-            self.drew = sorted(gained.elements(), key=lambda c: c.id)
-        elif played.kind is MoveKind.DISCARD:
+        if played.kind is MoveKind.DISCARD:
             self.drew = []
+        elif new_cards:
+            self.drew = new_cards if played.kind in (MoveKind.DRAW, MoveKind.TAKE) \
+                else self.drew + new_cards
         return played
 
     def undo(self, seat: int) -> None:
@@ -243,10 +279,16 @@ class GameSession:
         seat = self.state.to_move()
         if seat is None or seat not in self.computers:
             raise IllegalMove("no computer player is to act")
-        move = self.computers[seat].choose(self.view(seat))
-        played = self.match.apply(move, seat)
-        if seat != HUMAN and played.kind is MoveKind.DISCARD:
-            self._undo.clear()
+        view = self.view(seat)
+        try:
+            move = self.computers[seat].choose(view)
+            self.state.check(move, seat)
+        except Exception:  # a computer player's failure must not stop the game
+            log.exception("the %s player of seat %d failed; a basic move is played instead",
+                          self.config.levels[seat - 1], seat)
+            move = _fallback(view)
+        played = self._play_tracked(self.match.state, move, seat,
+                                    lambda mv: self.match.apply(mv, seat))
         return seat, played
 
     def next_hand(self) -> None:
