@@ -265,6 +265,7 @@ def test_a_hand_with_the_keyboard_in_spanish(page: Page, server: LiveServer) -> 
     page.keyboard.press("h")
     expect(page.get_by_test_id("hint-text")).not_to_be_empty()
     shot(page, "game-es")
+    axe_check(page, "the game screen in Spanish")
     Driver(page, session, keyboard=True).play_hand()
     expect(page.get_by_test_id("score-sheet")).to_be_visible()
     shot(page, "score-sheet-es")
@@ -330,6 +331,7 @@ def test_answering_the_partner(page: Page, server: LiveServer) -> None:
     idle(page)
     expect(page.get_by_test_id("answer-yes")).to_be_visible()
     shot(page, "partner-asks-es")
+    axe_check(page, "the partner's question")
     page.get_by_test_id("answer-yes").click()
     idle(page)
     result = session.state.result

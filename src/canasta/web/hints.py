@@ -51,12 +51,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "meld": "Baja {cards}: las cartas en la mesa suman para tu equipo y no te pueden "
                 "quedar en la mano.",
         "meld_out": "Baja {cards}: así puedes cerrar.",
-        "add_canasta": "Agrega {cards} a tus {rank}: así completas una canasta.",
-        "add": "Agrega {cards} a tus {rank}: acerca el juego a una canasta.",
+        "add_canasta": "Añade {cards} a tus {rank}: así completas una canasta.",
+        "add": "Añade {cards} a tus {rank}: acerca la combinación a una canasta.",
         "discard_three": "Descarta el {card}: un tres negro le bloquea el pozo al siguiente "
                          "jugador.",
         "discard_out": "Descarta el {card} y cierra.",
-        "discard_safe": "Descarta el {card}: el siguiente jugador no tiene juego de {rank}, "
+        "discard_safe": "Descarta el {card}: el siguiente jugador no tiene combinación de {rank}, "
                         "así que no le regalas el pozo.",
         "discard": "Descarta el {card}: es la carta que menos le sirve a tu mano.",
         "pass": "El mazo se acabó y el pozo no te sirve: pasa.",

@@ -73,18 +73,23 @@ function kindOf(card) {
 
 const SUIT_ORDER = "SHCD";
 
-/** The hand orders the player can choose; "server" keeps the order the server sends. */
-export const SORT_ORDERS = ["server", "desc", "asc", "wilds", "suit"];
+/**
+ * The hand orders the player can choose, each visibly different; the first is the default
+ * (the order the server sends too: by rank high to low, wild cards and threes apart).
+ */
+export const SORT_ORDERS = ["desc", "asc", "wilds", "suit"];
+export const DEFAULT_SORT = SORT_ORDERS[0];
 
 /**
  * The display order of a hand as a list of indices into `hand`.
- * server: as sent (by rank, wild cards and threes apart); desc/asc: naturals by rank, then
- * wild cards, then threes; wilds: wild cards first, then naturals high to low, then threes;
+ * desc/asc: naturals by rank (high to low / low to high), then wild cards, then threes;
+ * wilds: wild cards first, then naturals high to low, then threes;
  * suit: by suit, then by rank, wild cards and threes at the end.
+ * An unknown order (an old saved setting such as "server") counts as the default.
  */
 export function sortOrder(hand, order) {
   const idx = hand.map((_, i) => i);
-  if (order === "server" || !SORT_ORDERS.includes(order)) return idx;
+  if (!SORT_ORDERS.includes(order)) order = DEFAULT_SORT;
   const group = (c) => {
     const k = kindOf(c);
     if (order === "wilds") return k === "joker" ? 0 : k === "deuce" ? 1 : k === "natural" ? 2 : 3;

@@ -41,7 +41,13 @@ export function socketUrl(id, seat = 0) {
 }
 
 /**
- * One game's socket, reconnecting after a dropped connection (not after a refusal: 4403/4404).
+ * The server's refusals, after which connecting again cannot help: 4403 not a human seat,
+ * 4404 no such game, 4422 the saved game cannot be read (an error message comes first).
+ */
+export const FINAL_CODES = new Set([4403, 4404, 4422]);
+
+/**
+ * One game's socket, reconnecting after a dropped connection (not after a refusal: FINAL_CODES).
  * Callbacks: onMessage(msg), onOpen(), onClose({code, final}).
  */
 export class GameSocket {
@@ -76,7 +82,7 @@ export class GameSocket {
     });
     ws.addEventListener("close", (ev) => {
       if (this.ws !== ws) return;
-      const final = this.closed || ev.code === 4403 || ev.code === 4404;
+      const final = this.closed || FINAL_CODES.has(ev.code);
       this.onClose({ code: ev.code, final });
       if (!final) {
         const wait = Math.min(8000, 500 * 2 ** this.retry++);

@@ -1,6 +1,6 @@
 // The player's settings, remembered in localStorage: the pace of the computer moves and the
 // order of the hand.
-import { SORT_ORDERS } from "./cards.js";
+import { DEFAULT_SORT, SORT_ORDERS } from "./cards.js";
 
 export const SPEEDS = { slow: 1400, normal: 700, fast: 300, instant: 0 };
 
@@ -23,7 +23,7 @@ function write(key, value) {
 }
 
 let speed = read("canasta.speed", "normal", Object.keys(SPEEDS));
-let sort = read("canasta.sort", "server", SORT_ORDERS);
+let sort = read("canasta.sort", DEFAULT_SORT, SORT_ORDERS);
 
 export const settings = {
   speed: () => speed,

@@ -53,6 +53,9 @@ export class GameScreen {
     this.answerFor = null;
     this.disposed = false;
     this.pending = 0; // requests sent and not answered yet
+    this.hintPending = false; // a hint asked for and not answered yet
+    this.toldLang = null; // the language the server was last told (its errors and hints)
+    this.fatalKey = null; // the catalogue key of why the server refused the game, if it did
     this.build();
     this.keyHandler = (e) => this.onKey(e);
     document.addEventListener("keydown", this.keyHandler);
@@ -63,7 +66,9 @@ export class GameScreen {
   /** Tell the game our language (its errors and hints come in it), then connect. */
   async start() {
     try {
-      await setGameLang(this.id, lang());
+      const code = lang();
+      await setGameLang(this.id, code);
+      this.toldLang = code;
     } catch {
       /* an unknown game: the socket will say so */
     }
@@ -80,6 +85,10 @@ export class GameScreen {
     clearTimeout(this.pendingTimer);
     if (this.socket) this.socket.close();
     document.removeEventListener("keydown", this.keyHandler);
+    this.closeDialogs();
+  }
+
+  closeDialogs() {
     for (const id of ["#score-dialog", "#answer-dialog", "#addto-dialog"]) {
       const d = $(id);
       if (d.open) d.close();
@@ -97,6 +106,12 @@ export class GameScreen {
     e.scorebar = h("div", { class: "scorebar", dataset: { testid: "scorebar" } });
     e.status = h("p", { class: "status", role: "status", "aria-live": "polite", dataset: { testid: "status" } });
     e.alert = h("div", { class: "alert", role: "alert", dataset: { testid: "error" } });
+    // After a refusal (no such game, a saved game that cannot be read...): the way out.
+    e.back = h("button", {
+      type: "button", class: "btn btn-primary", dataset: { testid: "back-to-games" },
+      onclick: () => this.onExit(),
+    });
+    e.fatal = h("p", { class: "fatal", hidden: true }, e.back);
     e.caption = h("p", { class: "caption", "aria-live": "polite", dataset: { testid: "caption" } });
     e.tableTitle = h("h2", { class: "visually-hidden", id: "table-title" });
     e.felt = h("div", { class: "felt-wrap" });
@@ -125,14 +140,16 @@ export class GameScreen {
         e.scorebar,
         h("div", { class: "status-row" }, e.status, e.caption),
         e.alert,
-        h("section", { "aria-labelledby": "table-title" }, e.tableTitle, e.felt),
-        h("section", { class: "player-area", "aria-labelledby": "hand-title" },
+        e.fatal,
+        e.tableSection = h("section", { "aria-labelledby": "table-title" }, e.tableTitle, e.felt),
+        e.playerArea = h("section", { class: "player-area", "aria-labelledby": "hand-title" },
           h("div", { class: "hand-head" }, e.handTitle, e.counter),
           e.staged,
           e.hand,
           e.actions,
           e.hintBox),
         e.historyBox));
+    for (const part of [e.tableSection, e.playerArea, e.historyBox]) part.hidden = true;
   }
 
   // ---- connection ----------------------------------------------------------------------------
@@ -140,18 +157,42 @@ export class GameScreen {
     this.conn = "open";
     this.immediateNext = true;
     this.pending = 0;
+    this.hintPending = false;
+    // The language may have changed while we were away (or the POST before connecting failed).
+    if (lang() !== this.toldLang) this.tellLang();
     this.render();
+  }
+
+  /** Tell the server our language over the socket; it answers with a state (counted as pending). */
+  tellLang() {
+    const code = lang();
+    if (this.socket && this.socket.send({ type: "lang", lang: code })) {
+      this.toldLang = code;
+      this.expectAnswer();
+    }
   }
 
   onClose({ code, final }) {
     if (this.disposed) return;
     this.conn = final ? "refused" : "lost";
+    // A request the server may not have seen: tell the language again after reconnecting.
+    if (this.pending > 0) this.toldLang = null;
     this.pending = 0;
-    if (code === 4404) this.error = t("errors.noSuchGame");
-    else if (code === 4403) this.error = t("errors.notYourSeat");
+    this.hintPending = false;
+    const reasons = { 4404: "errors.noSuchGame", 4403: "errors.notYourSeat", 4422: "errors.corruptGame" };
+    if (final && reasons[code]) {
+      this.fatalKey = reasons[code];
+      this.error = t(this.fatalKey);
+    }
     this.queue = [];
+    if (final) this.closeDialogs();
     this.render();
     this.setBusy();
+    if (final && !this.el.fatal.hidden) {
+      // Offer the way back at once (the alert has announced why), unless the player is elsewhere.
+      const active = document.activeElement;
+      if (!active || active === document.body || this.root.contains(active)) this.el.back.focus();
+    }
   }
 
   onMessage(msg) {
@@ -174,11 +215,13 @@ export class GameScreen {
       this.pump();
     } else if (msg.type === "error") {
       this.answered();
+      this.hintPending = false;
       this.error = msg.message || msg.english || t("errors.refused");
       this.renderAlert();
       this.setBusy();
     } else if (msg.type === "hint") {
       this.answered();
+      this.hintPending = false;
       this.hint = { move: msg.move, reason: msg.reason };
       this.render();
     }
@@ -261,9 +304,12 @@ export class GameScreen {
 
   // ---- rendering -----------------------------------------------------------------------------
   render() {
+    // Before the first state (or when the game is refused) there is no table to show yet.
+    for (const part of [this.el.tableSection, this.el.playerArea, this.el.historyBox]) part.hidden = !this.view;
     if (!this.view) {
       this.el.status.textContent = this.statusText();
       this.renderAlert();
+      this.renderFatal();
       return;
     }
     this.renderScorebar();
@@ -271,6 +317,7 @@ export class GameScreen {
     this.el.status.textContent = this.statusText();
     this.el.caption.textContent = this.caption;
     this.renderAlert();
+    this.renderFatal();
     keepFocus(this.root, () => {
       this.renderFelt();
       this.renderHand();
@@ -285,6 +332,11 @@ export class GameScreen {
   renderAlert() {
     this.el.alert.textContent = this.error;
     this.el.alert.classList.toggle("alert--shown", !!this.error);
+  }
+
+  renderFatal() {
+    this.el.back.textContent = t("errors.backToGames");
+    this.el.fatal.hidden = this.conn !== "refused";
   }
 
   renderScorebar() {
@@ -528,12 +580,22 @@ export class GameScreen {
     const idle = !this.busy && this.conn === "open";
     const answer = $("#answer-dialog");
     const legal = v.legal || {};
-    if (idle && (legal.yes || legal.no) && !v.result) {
+    // The question opens once every queued state is on screen and nothing of ours is out.
+    // Once open it stays while the question stands: nothing but our answer changes it, so a
+    // hint or a language change asked from under it must not close it (and lose the focus).
+    const asked = (legal.yes || legal.no) && !v.result;
+    const settled = this.conn === "open" && !this.pumping && !this.queue.length && !this.latestWaiting;
+    if (asked && this.conn === "open" && (answer.open || (settled && this.pending === 0))) {
       $("#answer-text").textContent = t("answer.text", { name: seatName(v, v.asking ?? v.partner) });
       $("#answer-yes").disabled = !legal.yes;
       $("#answer-no").disabled = !legal.no;
       $("#answer-yes").onclick = () => { answer.close(); this.sendMove("yes"); };
       $("#answer-no").onclick = () => { answer.close(); this.sendMove("no"); };
+      const hintButton = $("#answer-hint-button");
+      hintButton.onclick = () => this.answerHint();
+      hintButton.setAttribute("aria-disabled", this.hintPending ? "true" : "false");
+      $("#answer-rules").onclick = () => openRules(v.variant);
+      this.fillAnswerHint();
       answer.dataset.dismissable = "false";
       answer.oncancel = (e) => e.preventDefault();
       if (!answer.open) openDialog(answer);
@@ -549,6 +611,39 @@ export class GameScreen {
     } else if (score.open) {
       this.fillScore();
     }
+  }
+
+  /** The hint inside the answer dialog: the suggested answer and why (or that it is coming). */
+  fillAnswerHint() {
+    const box = $("#answer-hint");
+    let key = "";
+    let parts = [];
+    if (this.hint) {
+      const advice = describeMove(this.hint.move, t, null, { hint: true });
+      key = `hint:${lang()}:${this.hint.move}:${this.hint.reason || ""}`;
+      parts = [
+        h("p", {}, h("strong", {}, t("hint.label")), " ", advice),
+        this.hint.reason ? h("p", { class: "hint-reason" }, this.hint.reason) : null,
+      ];
+    } else if (this.hintPending) {
+      key = `pending:${lang()}`;
+      parts = [h("p", {}, t("answer.hintPending"))];
+    }
+    // Only a change is written: the box is a live region, read out again at every rewrite.
+    if (box.dataset.shown === key) return;
+    box.dataset.shown = key;
+    fill(box, ...parts);
+  }
+
+  /** "Hint" in the answer dialog: ask the server what an expert would answer, and why. */
+  answerHint() {
+    const v = this.view;
+    const legal = (v && v.legal) || {};
+    if (!v || this.hintPending || this.conn !== "open" || !(legal.yes || legal.no)) return;
+    this.hintPending = true;
+    this.hint = null;
+    if (!this.send({ type: "hint" })) this.hintPending = false;
+    this.updateDialogs();
   }
 
   fillScore() {
@@ -582,10 +677,11 @@ export class GameScreen {
     this.renderAlert();
     if (this.socket && this.socket.send(obj)) {
       this.expectAnswer();
-    } else {
-      this.error = t("errors.offline");
-      this.renderAlert();
+      return true;
     }
+    this.error = t("errors.offline");
+    this.renderAlert();
+    return false;
   }
 
   texts(indices) {
@@ -730,8 +826,13 @@ export class GameScreen {
     const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
     const answer = $("#answer-dialog");
     if (answer.open) {
+      // The rules or the shortcuts opened over the question take the keys until they close.
+      if (Array.from(document.querySelectorAll("dialog[open]")).some((d) => d !== answer)) return;
       if (key === "y" && !$("#answer-yes").disabled) { e.preventDefault(); $("#answer-yes").click(); }
-      if (key === "n" && !$("#answer-no").disabled) { e.preventDefault(); $("#answer-no").click(); }
+      else if (key === "n" && !$("#answer-no").disabled) { e.preventDefault(); $("#answer-no").click(); }
+      else if (key === "h") { e.preventDefault(); this.answerHint(); }
+      else if (key === "r") { e.preventDefault(); openRules(this.view.variant); }
+      else if (key === "?") { e.preventDefault(); openHelp(); }
       return;
     }
     const score = $("#score-dialog");
@@ -765,7 +866,13 @@ export class GameScreen {
 
   /** The language changed: redraw every text. */
   relabel() {
-    if (this.socket && this.socket.open) this.send({ type: "lang", lang: lang() });
+    if (this.socket && this.socket.open && lang() !== this.toldLang) {
+      this.error = "";
+      // The hint's reason was written in the old language: ask again for it in the new one.
+      this.hint = null;
+      this.tellLang();
+    }
+    if (this.fatalKey) this.error = t(this.fatalKey);
     this.render();
     const score = $("#score-dialog");
     if (score.open && this.view && this.view.result) this.fillScore();
