@@ -7,30 +7,225 @@ unfinished one (what the table is worth, what the hand may still bring) compare 
 
 from __future__ import annotations
 
-from canasta.cards import BLACK_THREE, DEUCE, JOKER, NATURAL_RANKS
+import math
+
+from canasta.cards import (
+    ALL_CARDS,
+    BLACK_THREE,
+    DEUCE,
+    JOKER,
+    N_KINDS,
+    NATURAL_RANKS,
+    RED_THREE,
+    Card,
+)
+from canasta.engine.melds import Meld
 from canasta.engine.state import HandState
 from canasta.moves import BLACK_THREES_MELD, WILD_MELD
 
 AVERAGE_UNSEEN = 12  # points, the mean value of a card nobody has seen
 TEMPO = 4.0  # points a card in hand costs when the hand may soon end
+SUPPLY = 0.4  # the share of the cards still to come that a side can count on for its melds
+ROUNDS = 8.0  # rounds of play a meld can count on at most (fewer once a side may go out)
+READY = 0.7  # how much of that a side able to go out takes away
+READY_VALUE = 100.0  # points: being free to go out (besides the variant's bonus for it)
+STUCK = 0.2  # the least chance that a card which could be melded is caught in hand
+DEUCE_CARD: Card = next(c for c in ALL_CARDS if c.kind == DEUCE)
+_NATURAL: dict[str, Card] = {r: next(c for c in ALL_CARDS if c.rank == r) for r in NATURAL_RANKS}
 
 
-def side_table_value(state: HandState, side: int, hope: float = 1.0) -> float:
-    """What the side's melds would score now, plus the promise of its unfinished melds
-    (weighed by ``hope``, the chance that the hand lasts long enough)."""
+def _table_part(state: HandState, side: int) -> float:
+    """What the side's table scores if the hand ended now (its hand cards and the going-out
+    bonus left aside), by the variant's own scoring, and what being free to go out is worth."""
+    v = state.rules.variant
+    part = v.score_side(state, side, went_out=False, concealed=False)
+    value = float(sum(x for k, x in part.items() if k not in ("in_hand", "going_out", "total")))
+    if may_go_out(state, side):
+        value += READY_VALUE + v.going_out_bonus
+    return value
+
+
+def unseen_kinds(state: HandState, seat: int) -> list[int]:
+    """How many cards of each kind ``seat`` has not seen (the pack less its hand and everything
+    face up): the same in every determinization of its view."""
+    rules = state.rules
+    decks = rules.variant.decks(rules.players)
+    counts = [4 * decks] * N_KINDS
+    counts[JOKER] = counts[RED_THREE] = counts[BLACK_THREE] = 2 * decks
+    for c in state.hands[seat]:
+        counts[c.kind] -= 1
+    for c in state.pile:
+        counts[c.kind] -= 1
+    for ms in state.melds:
+        for m in ms:
+            for c in m.cards:
+                counts[c.kind] -= 1
+    for t in state.threes:
+        for c in t:
+            counts[c.kind] -= 1
+    return counts
+
+
+def _at_least(need: float, lam: float) -> float:
+    """P(X >= need) for X ~ Poisson(lam), ``need`` interpolated between whole numbers."""
+    if need <= 0:
+        return 1.0
+    lo = int(need)
+    frac = need - lo
+
+    def tail(n: int) -> float:
+        if n <= 0:
+            return 1.0
+        term = math.exp(-lam)
+        below = 0.0
+        for i in range(n):
+            below += term
+            term *= lam / (i + 1)
+        return max(0.0, 1.0 - below)
+
+    a = tail(lo)
+    return a if frac == 0 else a + frac * (tail(lo + 1) - a)
+
+
+def _completed(state: HandState, side: int, m: Meld, naturals_short: float) -> Meld:
+    """``m`` as the canasta it may become (wild cards where naturals may fall short)."""
+    size = state.rules.variant.canasta_size
+    need = size - m.size
+    if m.rank == WILD_MELD or m.rank not in NATURAL_RANKS:
+        return m.plus([DEUCE_CARD] * need)
+    wild = min(need, max(0, round(naturals_short)))
+    nat = _NATURAL[m.rank]
+    return m.plus([nat] * (need - wild) + [DEUCE_CARD] * wild)
+
+
+def _wild_room(state: HandState, side: int, m: Meld) -> int:
+    """How many more wild cards the canasta ``m`` may become could hold."""
     v = state.rules.variant
     size = v.canasta_size
-    part = v.score_side(state, side, went_out=False, concealed=False)
-    value = float(part["melded"] + part["canastas"] + part["threes"] + part.get("penalties", 0)
-                  + part.get("cut", 0))
-    for m in state.melds[side]:
-        if m.size >= size or m.rank == BLACK_THREES_MELD:
+    room = 0
+    for x in range(1, size - m.size + 1):
+        if v.counts_error(state, side, m.rank, size - m.wilds - x, m.deuces + x,
+                          m.jokers) is not None:
+            break
+        room = x
+    return room
+
+
+def side_table_value(state: HandState, side: int, seat: int,
+                     unseen: list[int] | None = None, horizon: float = 1.0) -> float:
+    """What the side's table is likely to score at the end of the hand: the variant's score
+    with each unfinished meld finished or not, weighed by how likely it is to become a canasta
+    (from the cards of its rank still to come), so that bonuses, penalties for unfinished melds
+    and scores that depend on the number of canastas all come from ``score_side``."""
+    now = _table_part(state, side)
+    v = state.rules.variant
+    size = v.canasta_size
+    melds = state.melds[side]
+    open_ = [i for i, m in enumerate(melds) if m.size < size and m.rank != BLACK_THREES_MELD]
+    if not open_:
+        return now
+    if unseen is None:
+        unseen = unseen_kinds(state, seat)
+    players = state.rules.players
+    mine = state.side_of(seat) == side
+    seats = [s for s in range(players) if state.side_of(s) == side]
+    hidden = sum(len(state.hands[s]) for s in seats if s != seat)
+    hidden += sum(len(t) for s in seats if (t := state.ponytails[s]) is not None)
+    own = [0] * N_KINDS
+    if mine:
+        for c in state.hands[seat]:
+            own[c.kind] += 1
+    # Everything the prospects depend on (the melds themselves are kept alive with the entry,
+    # so that their ids stay theirs).
+    key = (id(state.rules), side, tuple(map(id, melds)), tuple(c.id for c in state.threes[side]),
+           tuple(unseen), tuple(own), hidden, len(state.stock), horizon, state.drew,
+           tuple(sorted(state.turn_new_ranks)))
+    hit = _PROSPECTS.get(key)
+    if hit is not None:
+        return now + hit[0]
+    gain = _prospects(state, side, open_, unseen, own, hidden, horizon)
+    if len(_PROSPECTS) > 512:
+        _PROSPECTS.clear()
+    _PROSPECTS[key] = (gain, melds, state.rules)
+    return now + gain
+
+
+_PROSPECTS: dict[tuple[object, ...], tuple[float, object, object]] = {}
+
+
+def _prospects(state: HandState, side: int, open_: list[int], unseen: list[int],
+               own: list[int], hidden: int, horizon: float) -> float:
+    """What the side's unfinished melds add to its score, in expectation."""
+    v = state.rules.variant
+    size = v.canasta_size
+    melds = state.melds[side]
+    total_unseen = max(1, sum(unseen))
+    players = state.rules.players
+    seats = [s for s in range(players) if state.side_of(s) == side]
+    per_round = players * state.rules.variant.draw_count(players)
+    draws = min(len(state.stock), ROUNDS * horizon * per_round) * len(seats) / players
+    supply = SUPPLY * (draws + hidden) / total_unseen  # share of each unseen card the side may get
+    wilds_unseen = unseen[DEUCE] + unseen[JOKER]
+    wild_supply = (own[DEUCE] + own[JOKER] + supply * wilds_unseen) / len(open_)
+    chances = []
+    for i in open_:
+        m = melds[i]
+        need = size - m.size
+        if m.rank == WILD_MELD:
+            p = _at_least(need - own[DEUCE] - own[JOKER], supply * wilds_unseen)
+            chances.append((p, i, m, 0.0))
             continue
-        # An unfinished meld is worth part of the canasta it may become; naturals keep the
-        # hope of a natural canasta alive.
-        share = (m.size / size) ** 3
-        value += hope * share * (500 if m.wilds == 0 and m.rank != WILD_MELD else 300)
+        k = NATURAL_RANKS.index(m.rank) if m.rank in NATURAL_RANKS else -1
+        if k < 0:
+            continue
+        lam = supply * unseen[k]
+        short = need - own[k] - lam
+        wild = min(_wild_room(state, side, m), wild_supply) if short > 0 else 0.0
+        p = _at_least(need - own[k] - wild, lam)
+        chances.append((p, i, m, max(0.0, short)))
+    chances.sort(key=lambda t: -t[0])
+    # How many of them get finished (independent chances), scenario k finishing the k likeliest.
+    dist = [1.0]
+    for p, _i, _m, _s in chances:
+        nxt = [0.0] * (len(dist) + 1)
+        for j, q in enumerate(dist):
+            nxt[j] += q * (1 - p)
+            nxt[j + 1] += q * p
+        dist = nxt
+    # The scenarios differ only in the side's melds: score them with the hands set aside
+    # (what the hands add or cost is the same in each), on top of the score as it stands.
+    saved, hands = melds, state.hands
+    work = list(melds)
+    state.hands = [[] for _ in hands]
+    try:
+        base = _table_part(state, side)
+        value = 0.0
+        for j, (_p, i, m, short) in enumerate(chances, start=1):
+            work[i] = _completed(state, side, m, short)
+            left = sum(dist[j:])
+            if left < 1e-3:
+                break
+            state.melds[side] = work
+            here = _table_part(state, side)
+            value += left * (here - base)
+            base = here
+    finally:
+        state.melds[side] = saved
+        state.hands = hands
     return value
+
+
+def may_go_out(state: HandState, side: int) -> bool:
+    """Whether the side's canastas meet the variant's requirement for going out."""
+    v = state.rules.variant
+    return v.going_out_requirement(state, side, state.canastas(side), []) is None
+
+
+def going_out_threat(state: HandState) -> float:
+    """How close the nearest side is to going out (0..1; 1: it may go out now)."""
+    need = max(1, state.canastas_needed())
+    return max(1.0 if may_go_out(state, s) else min(0.9, state.canastas(s) / need)
+               for s in range(state.rules.n_sides))
 
 
 def end_risk(state: HandState, seat: int) -> float:
@@ -43,22 +238,74 @@ def end_risk(state: HandState, seat: int) -> float:
     return min(0.9, 0.1 + 0.5 * opponents + 0.3 * (1 - deck))
 
 
+_HAND_COST: dict[tuple[str, int], int] = {}
+
+
+def hand_cost(state: HandState, seat: int, c: Card) -> int:
+    """What ``c`` costs its side if it is still in ``seat``'s hand when the hand ends (the
+    variant's own scoring: a black three costs 100 in Ponytail)."""
+    key = (state.rules.variant.name, c.kind)
+    cost = _HAND_COST.get(key)
+    if cost is None:
+        v = state.rules.variant
+        side = state.side_of(seat)
+        hands = state.hands
+        try:
+            state.hands = [[] for _ in hands]
+            empty = v.score_side(state, side, False, False)["in_hand"]
+            state.hands[seat] = [c]
+            cost = empty - v.score_side(state, side, False, False)["in_hand"]
+        finally:
+            state.hands = hands
+        _HAND_COST[key] = cost
+    return cost
+
+
+def _worse(state: HandState, seat: int, c: Card, each: float, worst: float | None) -> float | None:
+    """The lower of ``worst`` and ``each`` (the value of holding ``c``), if ``c`` may be
+    discarded."""
+    if worst is not None and each >= worst:
+        return worst
+    if state.rules.variant.discard_error(state, seat, c, False) is not None:
+        return worst
+    return each
+
+
 def hand_value(state: HandState, seat: int) -> float:
     """The seat's own cards: each is worth its value if it gets melded and costs it if it is
-    still in hand when the hand ends; cards that build canastas are worth more."""
+    still in hand when the hand ends; cards that build new canastas are worth more.  Cards
+    that can go onto the side's unfinished melds already count in the table's prospects
+    (``side_table_value``): in hand they only risk being caught."""
     side = state.side_of(seat)
     v = state.rules.variant
+    size = v.canasta_size
     counts: dict[int, int] = {}
+    first: dict[int, Card] = {}
     for c in state.hands[seat]:
         counts[c.kind] = counts.get(c.kind, 0) + 1
+        first.setdefault(c.kind, c)
     risk = end_risk(state, seat)
+    stuck = STUCK + 0.5 * risk
+    melds = state.melds[side]
+    open_melds = any(m.size < size and m.rank != BLACK_THREES_MELD for m in melds)
     total = 0.0
+    worst: float | None = None  # the card this turn's discard will most likely shed
     for k, n in counts.items():
+        value = hand_cost(state, seat, first[k])
         if k < len(NATURAL_RANKS):
-            value = 10 if k <= NATURAL_RANKS.index("8") else 5
-            value = 20 if k == 0 else value
-            if state.find_meld(side, NATURAL_RANKS[k]) >= 0:
-                p, build = 0.95, 25.0
+            rank = NATURAL_RANKS[k]
+            j = state.find_meld(side, rank)
+            if j >= 0 and melds[j].size < size:
+                each = -value * stuck
+                total += n * each
+                worst = _worse(state, seat, first[k], each, worst)
+                continue
+            if j >= 0:
+                m = melds[j]
+                if v.counts_error(state, side, rank, m.naturals + 1, m.deuces, m.jokers) is None:
+                    p, build = 0.95, 0.0
+                else:
+                    p, build = 0.1, 0.0
             elif n >= 3:
                 p, build = 0.9, 20.0
             elif n == 2:
@@ -66,16 +313,24 @@ def hand_value(state: HandState, seat: int) -> float:
             else:
                 p, build = 0.35, 4.0
         elif k in (DEUCE, JOKER):
-            value, p, build = (20 if k == DEUCE else 50), 0.95, 30.0
-        elif k == BLACK_THREE:
-            value = 100 if v.name == "ponytail" else 5
+            if open_melds:
+                each = -value * stuck
+                total += n * each
+                worst = _worse(state, seat, first[k], each, worst)
+                continue
+            p, build = 0.95, 30.0
+        elif k in (BLACK_THREE, RED_THREE):
             p, build = 0.0, 0.0
         else:
             continue
         p *= 1 - 0.5 * risk
-        total += n * (value * (2 * p - 1) + build * p)
+        each = value * (2 * p - 1) + build * p
+        total += n * each
+        worst = _worse(state, seat, first[k], each, worst)
+    if worst is not None and state.turn == seat and state.phase == "play":
+        total -= worst  # the turn ends with a discard: the least useful card goes
     # Tempo: a side that may go out wants its cards down; so does one whose opponents may.
-    ready = state.canastas(side) >= state.canastas_needed()
+    ready = may_go_out(state, side)
     total -= TEMPO * (2 if ready else risk) * len(state.hands[seat])
     return total
 
@@ -107,12 +362,13 @@ def evaluate(state: HandState, seat: int) -> float:
         others = [s for i, s in enumerate(scores) if i != me]
         return scores[me] - sum(others) / len(others)
     total = 0.0
-    hope = 1 - end_risk(state, seat)
+    unseen = unseen_kinds(state, seat)
+    horizon = 1 - READY * going_out_threat(state)
     for side in range(sides):
-        value = side_table_value(state, side, hope)
+        value = side_table_value(state, side, seat, unseen, horizon)
         seats = [s for s in range(state.rules.players) if state.side_of(s) == side]
-        unseen = sum(len(state.hands[s]) for s in seats if s != seat) * AVERAGE_UNSEEN
-        value -= 0.5 * unseen
+        hidden = sum(len(state.hands[s]) for s in seats if s != seat) * AVERAGE_UNSEEN
+        value -= 0.5 * hidden
         total += value if side == me else -value / (sides - 1)
     total += hand_value(state, seat)
     if state.turn != seat and state.side_of(state.turn) != me:
