@@ -14,6 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from canasta.bots import make_player
 from canasta.bots.basic import BasicPlayer
 from canasta.moves import MoveKind
 from canasta.web.app import create_app, parse_message
@@ -435,3 +436,32 @@ def test_undo_and_new_cards_survive_a_restart() -> None:
                 assert again.view_json() == session.view_json()
                 return
     raise AssertionError("no seed had seat 0 meld")
+
+
+def test_computer_players_remember_the_hand_after_a_restart() -> None:
+    from canasta.web.session import GameConfig
+
+    def memory(s: GameSession, seat: int) -> Any:
+        player: Any = s.computers[seat]
+        mem = player.memory if hasattr(player, "memory") else player.expert.memory
+        return {k: sorted(c.text for c in v) for k, v in mem.known.items() if v}
+
+    for seed in range(40):
+        config = GameConfig("classic", 4, 5000, ("expert", "basic", "master"), "Ana", "en",
+                            seed)
+        session = GameSession("t", config)
+        session.computers[3] = make_player("master", seed, rounds=1)  # quick, same memory
+        me = BasicPlayer(2)
+        for _ in range(80):
+            if session.state.result is not None:
+                break
+            if session.computer_to_act():
+                session.computer_step()
+            else:
+                session.play(0, str(me.choose(session.view(0))))
+        remembered = [memory(session, seat) for seat in (1, 3)]
+        if session.state.result is None and any(remembered):
+            again = GameSession.restore("t", config, session.record())
+            assert [memory(again, seat) for seat in (1, 3)] == remembered
+            return
+    raise AssertionError("no seed had a computer player remember a taken pile")

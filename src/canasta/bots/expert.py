@@ -30,6 +30,10 @@ class ExpertPlayer:
     def new_hand(self, seat: int) -> None:
         self.memory = Memory()
 
+    def observe(self, view: PlayerView) -> None:
+        """See the table without choosing (a restored game shows each decision point again)."""
+        self.memory.update(view)
+
     def choose(self, view: PlayerView) -> Move:
         self.memory.update(view)
         return self.decide(view)

@@ -40,6 +40,10 @@ class MasterPlayer:
     def new_hand(self, seat: int) -> None:
         self.expert.new_hand(seat)
 
+    def observe(self, view: PlayerView) -> None:
+        """See the table without choosing (a restored game shows each decision point again)."""
+        self.expert.memory.update(view)
+
     def choose(self, view: PlayerView) -> Move:
         start = time.perf_counter()
         moves = view.legal_moves
