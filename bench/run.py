@@ -46,14 +46,16 @@ def random_play(hands: int, repeats: int) -> list[str]:
 
 
 ARENA = [  # (variant, players, team, vs, deals)
-    ("classic", 4, "basic,basic", "random,random", 1000),
+    ("classic", 4, "basic,basic", "random,random", 2000),
     ("classic", 4, "expert,expert", "basic,basic", 2000),
-    ("classic", 4, "expert,basic", "basic,basic", 1000),
-    ("classic", 4, "master,master", "expert,expert", 16),
+    ("classic", 4, "expert,basic", "basic,basic", 2000),
+    ("classic", 4, "master,master", "expert,expert", 12),
     ("modern-american", 4, "basic,basic", "random,random", 500),
-    ("modern-american", 4, "expert,expert", "basic,basic", 500),
+    ("modern-american", 4, "expert,expert", "basic,basic", 2000),
+    ("modern-american", 4, "expert,basic", "basic,basic", 1000),
     ("ponytail", 4, "basic,basic", "random,random", 100),
-    ("ponytail", 4, "expert,expert", "basic,basic", 100),
+    ("ponytail", 4, "expert,expert", "basic,basic", 300),
+    ("ponytail", 4, "expert,basic", "basic,basic", 200),
 ]
 
 
@@ -61,7 +63,7 @@ def arena() -> list[str]:
     from canasta.arena import ArenaConfig, run_arena
 
     rows = ["| command | mean A - B per hand (95% CI) | hands won A / B | went out A / B "
-            "| decision ms A p50 / p95 |", "|---|---|---|---|---|"]
+            "| decision ms A p50 / p95 | seconds |", "|---|---|---|---|---|---|"]
     for variant, players, team, vs, deals in ARENA:
         config = ArenaConfig(variant, players, tuple(team.split(",")), tuple(vs.split(",")),
                              deals, seed=1)
@@ -73,7 +75,8 @@ def arena() -> list[str]:
                     f"({100 * r.hands_won[0] / max(1, r.plays):.1f}% / "
                     f"{100 * r.hands_won[1] / max(1, r.plays):.1f}%) "
                     f"| {100 * r.went_out[0]:.1f}% / {100 * r.went_out[1]:.1f}% "
-                    f"| {r.decision_ms[0]['p50']:.2f} / {r.decision_ms[0]['p95']:.2f} |")
+                    f"| {r.decision_ms[0]['p50']:.2f} / {r.decision_ms[0]['p95']:.2f} "
+                    f"| {r.seconds:.0f} |")
         print(rows[-1], flush=True)
     return rows
 
