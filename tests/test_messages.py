@@ -108,7 +108,7 @@ EXAMPLES = [
     "a meld needs more natural cards than wild cards",
     "a meld stops at 7 cards",
     "a meld stops at 7 cards: a canasta takes nothing more",
-    "the wild-card canasta are a finished canasta: nothing more may be added",
+    "the wild-card canasta is finished: nothing more may be added",
     "the fives are a finished canasta: nothing more may be added",
     "a wild-card meld holds only deuces and jokers",
     "the queens are closed: a side has a natural canasta of them, so nobody may meld them any "
@@ -292,9 +292,9 @@ def test_examples_are_in_catalogue_order() -> None:
      "keep)",
      "Para cerrar, a tu equipo le falta una canasta sucia: hasta entonces quédate con dos cartas "
      "(una para descartar y otra para guardar)"),
-    ("your side has no meld of Ws to add to",
+    ("your side has no meld of wild cards to add to",
      "Tu equipo no tiene ninguna combinación de comodines a la que añadir cartas"),
-    ("a meld is made of one rank: 9C does not go with the Ws",
+    ("a meld is made of one rank: 9C does not go with the wild cards",
      "Una combinación es de un solo valor: 9C no va con los comodines"),
     ("black threes may be melded only as you go out, 3 or 99 of them",
      "Los treses negros solo se pueden bajar al cerrar, 3 o más"),

@@ -248,7 +248,7 @@ def test_C5_E25_E26_an_opening_turn_may_not_add_an_unfinished_wild_meld_to_a_mix
 def test_C5_E26_one_wild_meld_per_hand() -> None:
     state = position(hands=["JK JK 2H 9C 8C", "", "", ""],
                      melds=[["2C 2D 2H 2S 2C 2D JK", "QC QD QH"], []])
-    refused(state, "meld JK JK 2H", "finished canasta")
+    refused(state, "meld JK JK 2H", "canasta is finished")
 
 
 def test_C5_one_meld_per_rank_a_sides_mixed_canasta_takes_no_new_meld_of_its_rank() -> None:

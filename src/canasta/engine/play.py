@@ -15,7 +15,8 @@ from canasta.errors import IllegalMove
 from canasta.moves import BLACK_THREES_MELD, WILD_MELD, Group, Move, MoveKind, group_rank
 
 _PLURAL = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "T": "tens", "9": "nines",
-           "8": "eights", "7": "sevens", "6": "sixes", "5": "fives", "4": "fours"}
+           "8": "eights", "7": "sevens", "6": "sixes", "5": "fives", "4": "fours",
+           "W": "wild cards"}
 
 
 def rank_name(rank: str) -> str:
@@ -162,7 +163,8 @@ def check_meld(state: HandState, move: Move, actor: int) -> Plan:
         if gp.rank == BLACK_THREES_MELD:
             sizes = state.rules.variant.black_three_meld_sizes
             if not going_out or meld.size < sizes[0] or meld.size > sizes[-1]:
-                most = f"{sizes[0]} or {sizes[-1]}" if len(sizes) == 2 else f"{sizes[0]} or more"
+                most = (f"{sizes[0]} or {sizes[-1]}" if len(sizes) == 2 and sizes[-1] < 10
+                        else f"{sizes[0]} or more")
                 raise IllegalMove(f"black threes may be melded only as you go out, {most} of them")
     if going_out:
         err = going_out_error(state, side, canastas, made)

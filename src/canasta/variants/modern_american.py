@@ -155,8 +155,9 @@ class ModernAmerican(Variant):
         j = state.find_meld(side, rank)
         existing = state.melds[side][j] if j >= 0 else None
         if existing is not None and existing.size >= MAX_MELD:
-            what = "wild-card canasta" if rank == WILD_MELD else f"{_name(rank)}"
-            return f"the {what} are a finished canasta: nothing more may be added"
+            if rank == WILD_MELD:
+                return "the wild-card canasta is finished: nothing more may be added"
+            return f"the {_name(rank)} are a finished canasta: nothing more may be added"
         if size > MAX_MELD:
             return "a meld stops at 7 cards"
         if rank == WILD_MELD:

@@ -36,7 +36,8 @@ RANK_NAMES_ES: Final[dict[str, tuple[str, bool]]] = {
     "sixes": ("seises", False),
     "fives": ("cincos", False),
     "fours": ("cuatros", False),
-    "Ws": ("comodines", False),  # the wild-card "rank" W of Modern American
+    "wild cards": ("comodines", False),  # the wild-card "rank" W of Modern American
+    "Ws": ("comodines", False),  # (how older versions named it)
     "3s": ("treses", False),
 }
 
@@ -213,7 +214,7 @@ _RAW: Final[tuple[tuple[str, str], ...]] = (
     (r"a meld stops at 7 cards", "una combinación tiene como mucho 7 cartas"),
     (r"a meld stops at 7 cards: a canasta takes nothing more",
      "una combinación tiene como mucho 7 cartas: a una canasta no se le añade nada más"),
-    (r"the wild-card canasta are a finished canasta: nothing more may be added",
+    (r"the wild-card canasta (?:is finished|are a finished canasta): nothing more may be added",
      "la canasta de comodines está terminada: no se le puede añadir nada más"),
     (rf"the (?P<rank>{_RANK}) are a finished canasta: nothing more may be added",
      "{rank_the} ya son una canasta terminada: no se les puede añadir nada más"),
