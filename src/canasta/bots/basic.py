@@ -27,7 +27,19 @@ def usefulness(view: PlayerView, c: Card) -> float:
     nxt = view.side_of((view.seat + 1) % view.rules.players)
     theirs = nxt != view.side and any(m.rank == c.rank for m in view.melds[nxt])
     return (200.0 if mine else 0.0) + (100.0 if theirs else 0.0) + 40.0 * (same - 1) \
-        - c.value / 10
+        - c.value / 10 + (_pile_risk(view, c) if nxt != view.side else 0.0)
+
+
+def _pile_risk(view: PlayerView, c: Card) -> float:
+    """How likely a big pile goes to the next player if ``c`` goes on it: the more cards of its
+    rank nobody has seen, the likelier the next player holds a pair."""
+    if view.pile_size < 3 or not c.is_natural:
+        return 0.0
+    seen = sum(1 for x in view.hand if x.kind == c.kind) + sum(
+        1 for x in view.pile if x.kind == c.kind) + sum(
+        1 for ms in view.melds for m in ms for x in m.cards if x.kind == c.kind)
+    total = 4 * view.rules.variant.decks(view.rules.players)
+    return 3.0 * min(view.pile_size, 20) * max(0, total - seen) / total
 
 
 def _behind(view: PlayerView) -> bool:
@@ -38,6 +50,13 @@ def _behind(view: PlayerView) -> bool:
 
     mine = worth(view.side)
     return any(worth(s) > mine + 200 for s in range(view.rules.n_sides) if s != view.side)
+
+
+def _danger(view: PlayerView) -> bool:
+    """An opponent may go out soon: its side has the canastas it needs and it holds few cards."""
+    need = max(1, view.rules.variant.canastas_to_go_out(view.rules.players))
+    return any(view.side_of(s) != view.side and view.canastas(view.side_of(s)) >= need
+               and view.hand_sizes[s] <= 6 for s in range(view.rules.players))
 
 
 class BasicPlayer:
@@ -125,14 +144,18 @@ class BasicPlayer:
             if keep or len(view.hand) > 2:
                 melds = keep
         if melds:
+            danger = _danger(view)
+
             def key(m: Move) -> tuple[int, int]:
                 cs = m.cards_from_hand()
                 wilds = sum(1 for c in cs if c.is_wild)
+                if danger:  # lay down as much as it can before it is caught
+                    return (sum(c.value for c in cs), -wilds)
                 return (len(cs) - 3 * wilds, -wilds)
 
             best = max(melds, key=key)
             cs = best.cards_from_hand()
-            if not all(c.is_wild for c in cs) or len(view.hand) - len(cs) <= 1:
+            if not all(c.is_wild for c in cs) or len(view.hand) - len(cs) <= 1 or danger:
                 return best
             # Wild cards alone go onto a meld that is on its way to a canasta.
             for m in melds:

@@ -11,13 +11,20 @@ from __future__ import annotations
 
 import random
 
-from canasta.bots.evaluate import evaluate
+from canasta.bots.basic import BasicPlayer
+from canasta.bots.evaluate import evaluate, may_go_out
 from canasta.bots.sampling import Memory, determinize
 from canasta.engine.state import HandState
 from canasta.moves import ASK, NO, YES, Move, MoveKind
 from canasta.view import PlayerView
 
+NOISE = 100.0  # points: a one-ply difference this small does not beat the basic player's choice
 MELD_BONUS = 12.0  # points: laying cards down early keeps them from counting against the side
+
+
+def _race(state: HandState, view: PlayerView) -> bool:
+    """Another side has the canastas it needs to go out."""
+    return any(may_go_out(state, s) for s in range(view.rules.n_sides) if s != view.side)
 
 
 class ExpertPlayer:
@@ -26,6 +33,7 @@ class ExpertPlayer:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
         self.memory = Memory()
+        self.basic = BasicPlayer(seed + 7919)
 
     def new_hand(self, seat: int) -> None:
         self.memory = Memory()
@@ -49,7 +57,12 @@ class ExpertPlayer:
         if view.asking is not None:
             return YES if self.answer_yes(state, view) else NO
         scored = [(self.score(state, view, m), i, m) for i, m in enumerate(moves) if m != ASK]
-        best = max(scored)[2]
+        top, _, best = max(scored)
+        simple = self.basic.choose(view)
+        if simple != best and simple != ASK:
+            for value, _, m in scored:
+                if m == simple and value >= top - NOISE:
+                    best = simple
         if ASK in moves and self.goes_out(state, best):
             return ASK  # ask the partner before going out
         return best
@@ -77,13 +90,15 @@ class ExpertPlayer:
 
     def _left_on_the_table(self, state: HandState, view: PlayerView) -> float:
         """What going out now gives up: a big pile our side could still take."""
-        if view.pile_size < 8:
+        if view.pile_size < 8 or _race(state, view):
             return 0.0
         return 8.0 * view.pile_size
 
     def answer_yes(self, state: HandState, view: PlayerView) -> bool:
         """The partner asks "may I go out?": yes, unless my own hand would cost too much or a
         big pile is still worth playing for."""
+        if _race(state, view):
+            return True  # the other side may go out any time: end the hand first
         cost = sum(c.value for c in view.hand)
         if cost >= 60 and len(view.hand) >= 3:
             return False
