@@ -11,7 +11,7 @@ import logging
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from canasta.bots import LEVELS, make_player
@@ -21,7 +21,7 @@ from canasta.bots.expert import ExpertPlayer
 from canasta.cards import Card
 from canasta.engine.deal import deal
 from canasta.engine.state import HandState
-from canasta.errors import CanastaError, IllegalMove
+from canasta.errors import IllegalMove
 from canasta.match import Match
 from canasta.moves import Move, MoveKind
 from canasta.records import record_of, replay
@@ -60,7 +60,6 @@ class GameConfig:
     name: str = "Player"
     lang: str = "en"
     seed: int = 0
-    names: tuple[str, ...] = field(default=())
 
     @staticmethod
     def from_json(obj: Mapping[str, Any], seed: int) -> GameConfig:
@@ -317,5 +316,4 @@ def new_seed() -> int:
     return random.SystemRandom().randrange(2**31)
 
 
-__all__ = ["HUMAN", "TARGETS", "CanastaError", "ConfigError", "GameConfig", "GameSession",
-           "new_seed"]
+__all__ = ["HUMAN", "ConfigError", "GameConfig", "GameSession", "new_seed", "targets_for"]
