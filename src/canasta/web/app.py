@@ -25,13 +25,13 @@ from canasta.bots import LEVELS
 from canasta.engine.deal import deal
 from canasta.errors import CanastaError
 from canasta.records import replay
+from canasta.rules import TARGETS
 from canasta.variants import get_variant, variant_names
 from canasta.view import view_of
 from canasta.web.messages import LANGS, translate
 from canasta.web.present import view_json
 from canasta.web.session import (
     HUMAN,
-    TARGETS,
     ConfigError,
     GameConfig,
     GameSession,
