@@ -8,10 +8,10 @@ CHROMIUM := /usr/bin/chromium
 
 .PHONY: install play play-text test lint typecheck pytest bench scenarios browser clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,web]'
+	$(BIN)/pip install --quiet -e '.[dev,web,cluster]'
 	touch $(STAMP)
 
 install: $(STAMP)

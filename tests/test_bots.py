@@ -143,6 +143,15 @@ def test_executors_agree() -> None:
         assert serial[key] == pooled[key]
 
 
+def test_the_ray_executor_agrees() -> None:
+    pytest.importorskip("ray")  # the cluster extra (make test installs it)
+    config = ArenaConfig("classic", 4, ("basic", "random"), ("random",), 8, seed=5)
+    serial = run_arena(config, "serial").to_json()
+    on_ray = run_arena(config, "ray", workers=2).to_json()
+    for key in ("mean_diff", "ci95", "hands_won", "went_out", "canastas"):
+        assert serial[key] == on_ray[key]
+
+
 def test_arena_command_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "--team", "basic,basic", "--vs", "random,random", "--deals", "4",
                  "--seed", "1", "--json", "--executor", "serial"]) == 0
