@@ -61,11 +61,18 @@ class ExpertPlayer:
         simple = self.basic.choose(view)
         if simple != best and simple != ASK:
             for value, _, m in scored:
-                if m == simple and value >= top - NOISE:
+                if m == simple and value >= top - self._noise(view):
                     best = simple
         if ASK in moves and self.goes_out(state, best):
             return ASK  # ask the partner before going out
         return best
+
+    @staticmethod
+    def _noise(view: PlayerView) -> float:
+        """NOISE on the variant's scale: more decks, bigger hands and scores (Ponytail's six
+        decks make scores several times Classic's)."""
+        rules = view.rules
+        return NOISE * rules.variant.decks(rules.players) / 2
 
     def score(self, state: HandState, view: PlayerView, move: Move) -> float:
         if move.kind is MoveKind.DRAW:
