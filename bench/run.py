@@ -55,7 +55,7 @@ ARENA = [  # (variant, players, team, vs, deals)
     ("modern-american", 4, "expert,basic", "basic,basic", 1000),
     ("ponytail", 4, "basic,basic", "random,random", 100),
     ("ponytail", 4, "expert,expert", "basic,basic", 2000),
-    ("ponytail", 4, "expert,basic", "basic,basic", 200),
+    ("ponytail", 4, "expert,basic", "basic,basic", 2000),
 ]
 
 
