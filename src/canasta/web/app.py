@@ -13,7 +13,7 @@ import json
 import secrets
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager, suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -228,8 +228,6 @@ class Hub:
 
 
 def _with_lang(config: GameConfig, lang: str) -> GameConfig:
-    from dataclasses import replace
-
     return replace(config, lang=lang)
 
 

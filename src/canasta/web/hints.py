@@ -4,17 +4,11 @@ English, built from the seat's view only."""
 from __future__ import annotations
 
 from canasta.cards import BLACK_THREE, JOKER
-from canasta.moves import WILD_MELD, Move, MoveKind
+from canasta.engine.play import rank_name
+from canasta.moves import Move, MoveKind
 from canasta.view import PlayerView
+from canasta.web.messages import RANK_NAMES_ES
 
-RANKS = {
-    "en": {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "T": "tens", "9": "nines",
-           "8": "eights", "7": "sevens", "6": "sixes", "5": "fives", "4": "fours",
-           "3": "black threes", WILD_MELD: "wild cards"},
-    "es": {"A": "ases", "K": "reyes", "Q": "damas", "J": "jotas", "T": "dieces", "9": "nueves",
-           "8": "ochos", "7": "sietes", "6": "seises", "5": "cincos", "4": "cuatros",
-           "3": "treses negros", WILD_MELD: "comodines"},
-}
 SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 TEXTS: dict[str, dict[str, str]] = {
@@ -67,6 +61,15 @@ TEXTS: dict[str, dict[str, str]] = {
 }
 
 
+def rank_words(rank: str, lang: str) -> str:
+    """A rank as players say it in ``lang`` ("nines", "nueves"): the engine's English name,
+    in Spanish through the message catalogue's names."""
+    english = rank_name(rank)
+    if lang == "es" and english in RANK_NAMES_ES:
+        return RANK_NAMES_ES[english][0]
+    return english
+
+
 def card_words(text: str) -> str:
     """A card as players write it: ``7♥``, ``JK``."""
     if text == "JK":
@@ -78,7 +81,6 @@ def card_words(text: str) -> str:
 def explain(view: PlayerView, move: Move, lang: str) -> str:
     """A one-sentence reason for ``move`` in ``view``."""
     t = TEXTS[lang] if lang in TEXTS else TEXTS["en"]
-    ranks = RANKS[lang] if lang in RANKS else RANKS["en"]
     k = move.kind
     cards = " ".join(card_words(c.text) for c in move.cards_from_hand())
     if k is MoveKind.DRAW:
@@ -97,7 +99,7 @@ def explain(view: PlayerView, move: Move, lang: str) -> str:
     if k is MoveKind.ADD:
         size = view.rules.variant.canasta_size
         meld = next((m for m in view.melds[view.side] if m.rank == move.rank), None)
-        rank = ranks.get(move.rank, move.rank)
+        rank = rank_words(move.rank, lang)
         if meld is not None and meld.size < size <= meld.size + len(move.cards_from_hand()):
             return t["add_canasta"].format(cards=cards, rank=rank)
         return t["add"].format(cards=cards, rank=rank)
@@ -112,6 +114,6 @@ def explain(view: PlayerView, move: Move, lang: str) -> str:
         side = view.side_of(nxt)
         if (c.kind != JOKER and not c.is_wild and side != view.side
                 and all(m.rank != c.rank for m in view.melds[side])):
-            return t["discard_safe"].format(card=word, rank=ranks.get(c.rank, c.rank))
+            return t["discard_safe"].format(card=word, rank=rank_words(c.rank, lang))
         return t["discard"].format(card=word)
     return t.get(k.value, "")
