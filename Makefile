@@ -11,7 +11,7 @@ CHROMIUM := /usr/bin/chromium
 $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,web,cluster]'
+	$(BIN)/pip install --quiet -e '.[dev,web,cluster,rl]'
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -35,7 +35,7 @@ play-text: $(STAMP)
 test: browser lint typecheck pytest
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff check src tests bench examples
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

@@ -15,6 +15,17 @@ LEVEL_NAMES = {"random": "Random", "basic": "Principiante", "expert": "Experto",
                "master": "Maestro"}
 
 
+_REGISTERED: dict[str, Callable[[int], Player]] = {}
+
+
+def register_player(name: str, maker: Callable[[int], Player]) -> None:
+    """Make ``maker(seed)`` available as level ``name`` to ``make_player`` and so to the
+    arena (a bot of your own, an OpenSpiel bot through ``canasta.envs.openspiel``)."""
+    if name in LEVELS:
+        raise ValueError(f"'{name}' is one of the built-in levels")
+    _REGISTERED[name] = maker
+
+
 def make_player(level: str, seed: int = 0, rounds: int | None = None) -> Player:
     """A computer player of ``level`` whose choices come from ``seed`` (``rounds``: the master's
     search effort, for quick tests)."""
@@ -22,13 +33,13 @@ def make_player(level: str, seed: int = 0, rounds: int | None = None) -> Player:
         return MasterPlayer(seed, rounds=rounds)
     makers: dict[str, Callable[[int], Player]] = {
         "random": RandomPlayer, "basic": BasicPlayer, "expert": ExpertPlayer,
-        "master": MasterPlayer}
+        "master": MasterPlayer, **_REGISTERED}
     maker = makers.get(level)
     if maker is None:
-        raise ValueError(f"unknown level '{level}' (known: {', '.join(LEVELS)})")
+        raise ValueError(f"unknown level '{level}' (known: {', '.join(makers)})")
     player: Player = maker(seed)
     return player
 
 
 __all__ = ["LEVELS", "BasicPlayer", "ExpertPlayer", "MasterPlayer", "Player", "RandomPlayer",
-           "make_player"]
+           "make_player", "register_player"]

@@ -1,0 +1,1 @@
+"""Research interfaces: OpenSpiel, PettingZoo and Gymnasium (pip install canasta[rl])."""

@@ -1,0 +1,164 @@
+"""One game as the research interfaces step through it: action ids in, engine moves out.
+
+``EnvGame`` holds a hand (or a match) of the engine, the seat to act and the groups that seat has
+staged so far (docs/ENVS.md, "Actions").  Everything is checked by the engine: the legal actions
+are the engine's legal moves encoded, and an action that is not legal raises ``IllegalAction``
+with the reason and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from canasta.cards import Card
+from canasta.engine.state import HandState
+from canasta.envs.actions import Decision, IllegalAction, action_space
+from canasta.match import Match
+from canasta.moves import Move
+from canasta.rules import Rules
+from canasta.view import PlayerView, view_of
+
+MAX_HANDS = 100  # a match still undecided after this many hands ends there (docs/ENVS.md)
+
+
+def hand_returns(rules: Rules, side_scores: Sequence[int]) -> list[float]:
+    """Each seat's return for one hand: its side's score minus the mean of the other sides'."""
+    s = rules.n_sides
+    total = sum(side_scores)
+    per_side = [x - (total - x) / (s - 1) for x in side_scores]
+    return [float(per_side[seat % s]) for seat in range(rules.players)]
+
+
+def match_returns(rules: Rules, winner: int | None) -> list[float]:
+    """Each seat's return for a match: +1 for the winning side, the others share -1."""
+    s = rules.n_sides
+    if winner is None:
+        return [0.0] * rules.players
+    return [1.0 if seat % s == winner else -1.0 / (s - 1) for seat in range(rules.players)]
+
+
+class EnvGame:
+    """A hand, or a match of hands, played by action ids.
+
+    With ``deals=None`` every hand is dealt from ``seed``; otherwise the decks are given, and
+    in a match ``needs_deal`` says when the next hand's deck must be supplied (``deal``).
+    """
+
+    def __init__(self, rules: Rules, *, seed: int = 0, match: bool = False,
+                 deck: Sequence[Card] | None = None, max_hands: int = MAX_HANDS) -> None:
+        self.rules = rules
+        self.space = action_space(rules)
+        self.is_match = match
+        self.max_hands = max_hands
+        self._explicit = deck is not None
+        self.match = Match(rules, seed) if deck is None else Match(rules, deals=[list(deck)])
+        self.prefix: list[int] = []
+        self._decision: Decision | None = None
+        self.moves_played = 0
+
+    @classmethod
+    def from_position(cls, state: HandState) -> EnvGame:
+        """A one-hand game that starts from ``state`` (a position, or a determinization a
+        player built from its view), which it copies."""
+        game = cls(state.rules, seed=0)
+        game.match.state = state.copy()
+        game.match.scores = list(state.scores)
+        return game
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The action table is shared and the legal moves are worked out again when needed.
+        return {k: v for k, v in self.__dict__.items() if k not in ("space", "_decision")}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.__dict__.update(data)
+        self.space = action_space(self.rules)
+        self._decision = None
+
+    # --- where the game stands ------------------------------------------------------------
+    @property
+    def state(self) -> HandState:
+        return self.match.state
+
+    @property
+    def hand_over(self) -> bool:
+        return self.state.result is not None
+
+    @property
+    def needs_deal(self) -> bool:
+        """A match whose next hand waits for its deck (explicit decks only)."""
+        return self.hand_over and not self.over and self._explicit
+
+    @property
+    def over(self) -> bool:
+        if not self.hand_over:
+            return False
+        if not self.is_match:
+            return True
+        return self.match.over or self.state.hand_number >= self.max_hands
+
+    def to_act(self) -> int | None:
+        """The seat to act, or None when the game is over or waits for a deal."""
+        return None if self.hand_over else self.state.turn
+
+    def view(self, seat: int) -> PlayerView:
+        return view_of(self.state, seat)
+
+    def returns(self) -> list[float]:
+        """Each seat's return: 0 until the end; then the hand's score difference (a single
+        hand) or +1 / -1 shared (a match; a match cut at ``max_hands`` goes to the side
+        ahead, and an exact tie there returns 0)."""
+        if not self.over:
+            return [0.0] * self.rules.players
+        if not self.is_match:
+            result = self.state.result
+            assert result is not None
+            return hand_returns(self.rules, result.scores)
+        winner = self.match.winner
+        if not self.match.over:
+            totals = self.match.scores
+            best = max(totals)
+            winner = totals.index(best) if totals.count(best) == 1 else None
+        return match_returns(self.rules, winner)
+
+    # --- actions --------------------------------------------------------------------------
+    def decision(self) -> Decision:
+        if self._decision is None:
+            if self.hand_over:
+                raise IllegalAction("the hand is over: no seat is to act")
+            self._decision = Decision(self.space, self.state.legal_moves())
+        return self._decision
+
+    def legal_actions(self) -> list[int]:
+        if self.hand_over:
+            return []
+        return self.decision().legal(self.prefix)
+
+    def step(self, action: int) -> Move | None:
+        """Take one action of the seat to act: stage a group (returns None) or play a move
+        (returns it).  An action that is not legal raises IllegalAction; nothing changes."""
+        if self.hand_over:
+            raise IllegalAction("the hand is over: no seat is to act")
+        decision = self.decision()
+        decision.check(self.prefix, action)
+        seq = (*self.prefix, int(action))
+        move = decision.move(seq)
+        if move is None or (self.space.staged(int(action))):
+            self.prefix.append(int(action))
+            return None
+        self.prefix = []
+        self._decision = None
+        self.moves_played += 1
+        played = self.match.apply(move)
+        if self.hand_over and not self.over and not self._explicit:
+            self.match.next_hand()
+        return played
+
+    def deal(self, deck: Sequence[Card]) -> None:
+        """Deal the next hand of a match from ``deck`` (explicit decks only)."""
+        if not self.needs_deal:
+            raise IllegalAction("no hand is waiting to be dealt")
+        assert self.match.deals is not None
+        self.match.deals.append(list(deck))
+        self.match.next_hand()
+        self._decision = None

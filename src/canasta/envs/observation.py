@@ -1,0 +1,390 @@
+"""The observation tensor of the research interfaces (docs/OBSERVATIONS.md).
+
+``observe(view)`` turns one seat's ``PlayerView`` into a flat float32 vector whose layout
+depends only on the table (variant and number of players): ``observation_fields(rules)`` lists
+its fields in order.  It is built from the view alone, so it can never hold another seat's
+hidden cards: the other hands, the stock and the ponytails appear only as sizes.  What the view
+does let a seat infer is included: the cards other seats took from the pile (every card in the
+pile was seen face up by everyone, and the public history shows every take) and have not shown
+since.
+
+Seats and sides are *relative* to the observer: seat 0 is the observer, seat 1 the next to play
+after it, and so on; side 0 is the observer's side.  Every count is a plain number of cards;
+points (scores, minimums, penalties, bonuses, hand results) are divided by ``POINTS_SCALE``.
+
+>>> from canasta.match import Match
+>>> from canasta.rules import Rules
+>>> from canasta.view import view_of
+>>> rules = Rules.make("classic", 4)
+>>> observation_size(rules)
+340
+>>> vector = observe(view_of(Match(rules, seed=1).state, 0))
+>>> vector.shape, vector.dtype.name, float(vector[:15].sum())
+((340,), 'float32', 11.0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from canasta.cards import (
+    BLACK_THREE,
+    JOKER,
+    KIND_NAMES,
+    N_KINDS,
+    NATURAL_RANKS,
+    RED_THREE,
+    Card,
+    cards_text,
+    kind_counts,
+)
+from canasta.engine.melds import Meld
+from canasta.moves import BLACK_THREES_MELD, WILD_MELD, MoveKind
+from canasta.rules import Rules
+from canasta.view import PlayerView
+
+#: Points (scores, minimums, penalties, bonuses, hand results) are divided by this.
+POINTS_SCALE: Final = 1000.0
+#: Meld rank classes, in vector order: the natural ranks, then wild-card melds, then black threes.
+RANK_CLASSES: Final = (*NATURAL_RANKS, WILD_MELD, BLACK_THREES_MELD)
+#: What is given for each rank class of a side's melds, in vector order.
+MELD_STATS: Final = ("naturals", "deuces", "jokers", "canastas", "clean_canastas", "unfinished")
+PHASES: Final = ("draw", "play", "answer", "over")
+
+_KINDS_TEXT = " ".join(KIND_NAMES)
+_CLASSES_TEXT = " ".join(RANK_CLASSES)
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of the observation vector."""
+
+    name: str  # e.g. "hand_counts"
+    size: int  # number of floats
+    description: str  # one line: what each entry means, its order and scale
+
+
+def observation_fields(rules: Rules) -> list[Field]:
+    """The layout of the observation vector for a table, field by field, in order."""
+    n, s = rules.players, rules.n_sides
+    nc, ns = len(RANK_CLASSES), len(MELD_STATS)
+    return [
+        Field("hand_counts", N_KINDS,
+              f"cards of each kind in the observer's hand (kinds {_KINDS_TEXT})"),
+        Field("hand_sizes", n, "cards in each seat's hand (relative seats 0..n-1)"),
+        Field("ponytail_sizes", n,
+              "cards in each seat's ponytail still face down (0 once picked up, or no ponytails)"),
+        Field("seat_melded", n, "1 if the seat has melded this hand (relative seats)"),
+        Field("seat_asked", n, "1 if the seat has asked \"may I go out?\" (this turn, or this hand "
+                               "where it is asked once per hand)"),
+        Field("known_cards", (n - 1) * N_KINDS,
+              "for relative seats 1..n-1, cards of each kind known to be in that seat's hand: "
+              "taken from the pile and not shown since (15 kinds per seat)"),
+        Field("unseen_counts", N_KINDS,
+              "cards of each kind the observer cannot place: the pack less its hand, the table, "
+              "the pile and known_cards (in other hands, the stock or ponytails)"),
+        Field("melds", s * nc * ns,
+              f"per relative side, per rank class ({_CLASSES_TEXT}): "
+              f"{', '.join(MELD_STATS)} ({nc * ns} per side)"),
+        Field("threes", 2 * s, "per relative side: red threes laid, black threes laid"),
+        Field("canastas", s, "canastas of each relative side"),
+        Field("opened", s, "1 if the relative side has made its initial meld"),
+        Field("scores", s, f"each relative side's score before this hand, / {POINTS_SCALE:g}"),
+        Field("minimums", s,
+              f"the count each relative side's initial meld needs, / {POINTS_SCALE:g}"),
+        Field("penalties", s, f"penalties of each relative side this hand, / {POINTS_SCALE:g}"),
+        Field("bonuses", s, f"bonuses of each relative side this hand, / {POINTS_SCALE:g}"),
+        Field("pile_size", 1, "cards in the discard pile"),
+        Field("pile_top", N_KINDS + 1,
+              f"one-hot kind of the pile's top card (kinds {_KINDS_TEXT}, then empty pile)"),
+        Field("pile_flags", 3,
+              "pile frozen for everyone, frozen for the observer's side, frozen by its start"),
+        Field("pile_counts", N_KINDS, "cards of each kind in the pile"),
+        Field("stock_size", 1, "cards in the stock"),
+        Field("hand_number", 1, "the number of this hand in the match (1 for the first)"),
+        Field("phase", len(PHASES),
+              "one-hot: draw, play, answer (an answer to \"may I go out?\" is awaited), over"),
+        Field("turn", n, "one-hot relative seat to act (all 0 once the hand is over)"),
+        Field("asker", n, "one-hot relative seat waiting for an answer to \"may I go out?\""),
+        Field("answer", 2, "the answer the observer received this turn: yes, no"),
+        Field("drew", 2, "where the observer drew from this turn: stock, pile"),
+        Field("turn_facts", 4, "this turn so far: the player had melded before it, has melded, "
+                               "has added to an older meld, has laid black threes"),
+        Field("new_ranks", nc, f"1 for each rank class ({_CLASSES_TEXT}) melded anew this turn"),
+        Field("result", s, f"the hand's score of each relative side once over, / {POINTS_SCALE:g}"),
+        Field("went_out", n, "one-hot relative seat that went out (all 0 otherwise)"),
+        Field("concealed", 1, "1 if the hand ended by going out concealed"),
+    ]
+
+
+def observation_size(rules: Rules) -> int:
+    """The length of the observation vector for a table."""
+    return sum(f.size for f in observation_fields(rules))
+
+
+# ---------------------------------------------------------------------------------------------
+# What a seat can infer from the view
+
+
+def known_cards(view: PlayerView) -> list[list[Card]]:
+    """Per (absolute) seat, the cards known to be in its hand from the public history: cards
+    taken with the pile, less those played since.
+
+    The history shows every discard, so the pile is followed from the first discard on; the
+    cards that started the pile are not in the view, so once that first pile is taken they are
+    not counted (``unseen_counts`` still holds them).  The observer's own entry is empty (its
+    hand is ``hand_counts``)."""
+    laid = view.rules.variant.laid_on_sight
+    known: list[list[Card]] = [[] for _ in range(view.rules.players)]
+    pile: list[Card] = []  # the part of the pile the history shows
+    for seat, move in view.history:
+        k = move.kind
+        hand = known[seat]
+        if k is MoveKind.DISCARD and move.card is not None:
+            _drop(hand, move.card)
+            pile.append(move.card)
+        elif k is MoveKind.TAKE:
+            for c in move.cards_from_hand():
+                _drop(hand, c)
+            hand.extend(c for c in pile[:-1] if not laid(c))
+            pile = []
+        elif k in (MoveKind.MELD, MoveKind.ADD):
+            for c in move.cards_from_hand():
+                _drop(hand, c)
+    known[view.seat] = []
+    return known
+
+
+def _drop(cards: list[Card], c: Card) -> None:
+    if c in cards:
+        cards.remove(c)
+
+
+def unseen_counts(view: PlayerView, known: Sequence[Sequence[Card]]) -> list[int]:
+    """Cards of each kind the observer cannot place (``known`` as from ``known_cards``)."""
+    rules = view.rules
+    decks = rules.variant.decks(rules.players)
+    counts = [4 * decks] * N_KINDS
+    counts[JOKER] = counts[RED_THREE] = counts[BLACK_THREE] = 2 * decks
+    seen: list[Card] = [*view.hand, *view.pile]
+    for ms in view.melds:
+        for m in ms:
+            seen.extend(m.cards)
+    for t in view.threes:
+        seen.extend(t)
+    for h in known:
+        seen.extend(h)
+    return [a - b for a, b in zip(counts, kind_counts(seen), strict=True)]
+
+
+def _meld_stats(melds: Iterable[Meld], size: int) -> list[float]:
+    """MELD_STATS for every rank class of one side's melds."""
+    out = [0.0] * (len(RANK_CLASSES) * len(MELD_STATS))
+    for m in melds:
+        base = RANK_CLASSES.index(m.rank) * len(MELD_STATS)
+        out[base] += m.naturals
+        out[base + 1] += m.deuces
+        out[base + 2] += m.jokers
+        if m.size >= size and m.rank != BLACK_THREES_MELD:
+            out[base + 3] += 1
+            out[base + 4] += m.wilds == 0
+        else:
+            out[base + 5] += m.size
+    return out
+
+
+def _phase(view: PlayerView) -> str:
+    if view.result is not None:
+        return "over"
+    if view.asking is not None:
+        return "answer"
+    return "draw" if view.phase == "draw" else "play"
+
+
+# ---------------------------------------------------------------------------------------------
+# The vector
+
+
+class _Writer:
+    """Fills the vector field by field, checking each against the layout."""
+
+    def __init__(self, fields: list[Field]) -> None:
+        self.fields = fields
+        self.values: list[float] = []
+        self.i = 0
+
+    def put(self, name: str, values: Iterable[float]) -> None:
+        f = self.fields[self.i]
+        vs = list(values)
+        assert f.name == name and len(vs) == f.size, (f, name, len(vs))
+        self.values.extend(vs)
+        self.i += 1
+
+    def one_hot(self, name: str, index: int | None) -> None:
+        f = self.fields[self.i]
+        vs = [0.0] * f.size
+        if index is not None:
+            vs[index] = 1.0
+        self.put(name, vs)
+
+
+def observe(view: PlayerView) -> npt.NDArray[np.float32]:
+    """The observation vector of ``view`` (float32, ``observation_size(view.rules)`` long)."""
+    rules = view.rules
+    n, s = rules.players, rules.n_sides
+    me, my_side = view.seat, view.side
+    seats = [(me + r) % n for r in range(n)]  # absolute seat of each relative seat
+    sides = [(my_side + r) % s for r in range(s)]
+    w = _Writer(observation_fields(rules))
+    known = known_cards(view)
+
+    w.put("hand_counts", kind_counts(view.hand))
+    w.put("hand_sizes", (view.hand_sizes[a] for a in seats))
+    w.put("ponytail_sizes", (view.ponytail_sizes[a] or 0 for a in seats))
+    w.put("seat_melded", (view.melded[a] for a in seats))
+    w.put("seat_asked", (view.asked[a] for a in seats))
+    w.put("known_cards", (x for a in seats[1:] for x in kind_counts(known[a])))
+    w.put("unseen_counts", unseen_counts(view, known))
+
+    size = rules.variant.canasta_size
+    w.put("melds", (x for b in sides for x in _meld_stats(view.melds[b], size)))
+    w.put("threes", (x for b in sides
+                     for x in (sum(c.kind == RED_THREE for c in view.threes[b]),
+                               sum(c.kind == BLACK_THREE for c in view.threes[b]))))
+    w.put("canastas", (view.canastas(b) for b in sides))
+    w.put("opened", (view.opened(b) for b in sides))
+    w.put("scores", (view.scores[b] / POINTS_SCALE for b in sides))
+    w.put("minimums", (rules.variant.initial_minimum(view.scores[b], view.hand_number, rules)
+                       / POINTS_SCALE for b in sides))
+    w.put("penalties", (view.penalties[b] / POINTS_SCALE for b in sides))
+    w.put("bonuses", (view.bonuses[b] / POINTS_SCALE for b in sides))
+
+    w.put("pile_size", [view.pile_size])
+    w.one_hot("pile_top", N_KINDS if view.pile_top is None else view.pile_top.kind)
+    w.put("pile_flags", [view.pile_frozen, view.pile_frozen_for_me(), view.start_frozen])
+    w.put("pile_counts", kind_counts(view.pile))
+    w.put("stock_size", [view.stock_size])
+    w.put("hand_number", [view.hand_number])
+
+    over = view.result is not None
+    w.one_hot("phase", PHASES.index(_phase(view)))
+    w.one_hot("turn", None if over else (view.turn - me) % n)
+    w.one_hot("asker", None if view.asking is None else (view.asking - me) % n)
+    w.one_hot("answer", {"yes": 0, "no": 1}.get(view.answer or ""))
+    w.one_hot("drew", {"stock": 0, "pile": 1}.get(view.drew or ""))
+    f = view.turn_facts
+    w.put("turn_facts", [f.start_melded, f.melded, f.old_touched, f.black_threes_down])
+    w.put("new_ranks", (r in f.new_ranks for r in RANK_CLASSES))
+    result = view.result
+    w.put("result", (result.scores[b] / POINTS_SCALE if result else 0.0 for b in sides))
+    went = result.went_out if result else None
+    w.one_hot("went_out", None if went is None else (went - me) % n)
+    w.put("concealed", [bool(result and result.concealed)])
+    assert w.i == len(w.fields)
+    return np.asarray(w.values, dtype=np.float32)
+
+
+# ---------------------------------------------------------------------------------------------
+# The same information as text
+
+
+def _yes(flag: bool) -> str:
+    return "yes" if flag else "no"
+
+
+def _seat_name(view: PlayerView, rel: int) -> str:
+    seat = (view.seat + rel) % view.rules.players
+    if rel == 0:
+        return f"you (seat {seat})"
+    role = "partner" if seat == view.partner else "opponent"
+    return f"seat +{rel} (seat {seat}, {role})"
+
+
+def _side_name(rel: int) -> str:
+    return "your side" if rel == 0 else f"side +{rel}"
+
+
+def _meld_text(m: Meld, size: int) -> str:
+    text = f"{m.rank}: {cards_text(m.sorted_cards())}"
+    if m.size >= size and m.rank != BLACK_THREES_MELD:
+        text += " (clean canasta)" if m.wilds == 0 else " (mixed canasta)"
+    return text
+
+
+def observation_string(view: PlayerView) -> str:
+    """What ``observe`` encodes, as text: one line per item, only what the view shows."""
+    rules = view.rules
+    n, s = rules.players, rules.n_sides
+    me, my_side = view.seat, view.side
+    v = rules.variant
+    size = v.canasta_size
+    known = known_cards(view)
+    lines = [
+        f"table: {v.title}, {n} players; hand {view.hand_number}; you are seat {me} "
+        f"(side {my_side})",
+        f"your hand ({len(view.hand)}): {cards_text(view.hand) or '-'}",
+    ]
+    for rel in range(n):
+        seat = (me + rel) % n
+        parts = [f"{view.hand_sizes[seat]} cards"]
+        tail = view.ponytail_sizes[seat]
+        if tail is not None:
+            parts.append(f"ponytail {tail}")
+        parts.append(f"melded {_yes(view.melded[seat])}")
+        parts.append(f"asked {_yes(view.asked[seat])}")
+        if rel:
+            parts.append(f"known in hand: {cards_text(sorted(known[seat])) or '-'}")
+        lines.append(f"{_seat_name(view, rel)}: " + "; ".join(parts))
+    unseen = unseen_counts(view, known)
+    lines.append("unseen: " + (" ".join(f"{KIND_NAMES[k]}x{c}" for k, c in enumerate(unseen)
+                                        if c) or "-"))
+    for rel in range(s):
+        side = (my_side + rel) % s
+        melds = "; ".join(_meld_text(m, size) for m in view.melds[side]) or "-"
+        lines.append(f"{_side_name(rel)} melds: {melds}")
+        lines.append(
+            f"{_side_name(rel)}: score {view.scores[side]}; minimum "
+            f"{v.initial_minimum(view.scores[side], view.hand_number, rules)}; canastas "
+            f"{view.canastas(side)}; threes {cards_text(view.threes[side]) or '-'}; penalties "
+            f"{view.penalties[side]}; bonuses {view.bonuses[side]}")
+    top = view.pile_top.text if view.pile_top is not None else "-"
+    frozen = ("frozen" if view.pile_frozen else
+              "frozen for your side" if view.pile_frozen_for_me() else "not frozen")
+    if view.start_frozen:
+        frozen += " (by its start)"
+    lines.append(f"pile ({view.pile_size}): {cards_text(view.pile) or '-'}; top {top}; {frozen}")
+    lines.append(f"stock: {view.stock_size}")
+    phase = _phase(view)
+    if phase == "over":
+        result = view.result
+        assert result is not None
+        went = ("nobody went out" if result.went_out is None else
+                f"{_seat_name(view, (result.went_out - me) % n)} went out"
+                + (" concealed" if result.concealed else ""))
+        scores = ", ".join(f"{_side_name(rel)} {result.scores[(my_side + rel) % s]}"
+                           for rel in range(s))
+        lines.append(f"phase: over; {went}; hand scores: {scores}")
+    else:
+        lines.append(f"phase: {phase}; to act: {_seat_name(view, (view.turn - me) % n)}")
+    if view.asking is not None:
+        lines.append(f"asking \"may I go out?\": {_seat_name(view, (view.asking - me) % n)}")
+    if view.answer is not None:
+        lines.append(f"answer received: {view.answer}")
+    if view.drew is not None:
+        lines.append(f"drew from: {view.drew}")
+    f = view.turn_facts
+    new = " ".join(r for r in RANK_CLASSES if r in f.new_ranks) or "-"
+    lines.append(f"this turn: had melded before {_yes(f.start_melded)}; melded "
+                 f"{_yes(f.melded)}; added to an older meld {_yes(f.old_touched)}; black threes "
+                 f"laid {_yes(f.black_threes_down)}; new melds {new}")
+    return "\n".join(lines)
+
+
+__all__ = ["MELD_STATS", "PHASES", "POINTS_SCALE", "RANK_CLASSES", "Field", "known_cards",
+           "observation_fields", "observation_size", "observation_string", "observe",
+           "unseen_counts"]

@@ -1,0 +1,219 @@
+"""The observation tensor of the research interfaces: fixed layout, and nothing hidden in it."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from canasta.cards import N_KINDS, Card, kind_counts  # noqa: E402
+from canasta.engine.state import HandState  # noqa: E402
+from canasta.envs.observation import (  # noqa: E402
+    known_cards,
+    observation_fields,
+    observation_size,
+    observation_string,
+    observe,
+)
+from canasta.match import Match  # noqa: E402
+from canasta.moves import MoveKind  # noqa: E402
+from canasta.rules import Rules  # noqa: E402
+from canasta.view import view_of  # noqa: E402
+
+from conftest import position  # noqa: E402
+from test_view import shuffle_hidden  # noqa: E402
+
+TABLES = [("classic", 2), ("classic", 3), ("classic", 4), ("modern-american", 4),
+          ("ponytail", 4), ("ponytail", 6)]
+SIZES = {("classic", 2): 296, ("classic", 3): 405, ("classic", 4): 340,
+         ("modern-american", 4): 340, ("ponytail", 4): 340, ("ponytail", 6): 471}
+
+
+def shuffle_all_hidden(state: HandState, seat: int, rng: random.Random) -> HandState:
+    """``test_view.shuffle_hidden`` (other hands and the stock dealt again), with the ponytails
+    mixed into the stock as well."""
+    other = shuffle_hidden(state, seat, rng)
+    hidden = other.stock + [c for tail in other.ponytails if tail is not None for c in tail]
+    rng.shuffle(hidden)
+    tails: list[list[Card] | None] = []
+    for tail in other.ponytails:
+        if tail is None:
+            tails.append(None)
+        else:
+            tails.append(hidden[:len(tail)])
+            hidden = hidden[len(tail):]
+    other.ponytails = tails
+    other.stock = hidden
+    return other
+
+
+def field_slice(rules: Rules, name: str) -> slice:
+    start = 0
+    for f in observation_fields(rules):
+        if f.name == name:
+            return slice(start, start + f.size)
+        start += f.size
+    raise KeyError(name)
+
+
+@pytest.mark.parametrize(("variant", "players"), TABLES)
+def test_layout_is_fixed_for_a_table(variant: str, players: int) -> None:
+    rules = Rules.make(variant, players)
+    fields = observation_fields(rules)
+    assert sum(f.size for f in fields) == observation_size(rules) == SIZES[variant, players]
+    assert len({f.name for f in fields}) == len(fields)
+    assert all(f.size > 0 and f.description for f in fields)
+    # Options do not change the layout (wild melds have their rank class everywhere).
+    if variant == "ponytail":
+        other = Rules.make(variant, players, required_canastas="four-books")
+        assert observation_fields(other) == fields
+
+
+@pytest.mark.parametrize(("variant", "players"), TABLES)
+def test_observations_hold_no_hidden_cards(variant: str, players: int) -> None:
+    rules = Rules.make(variant, players)
+    size = observation_size(rules)
+    hand_counts = field_slice(rules, "hand_counts")
+    known_field = field_slice(rules, "known_cards")
+    phase, turn, result = (field_slice(rules, name) for name in ("phase", "turn", "result"))
+    rng = random.Random(players * 7 + len(variant))
+    match = Match(rules, seed=players)
+    moves = 0
+    known_seen = 0
+    phases: set[str] = set()
+    limit = 500 if variant == "classic" else 250
+    step = 2 if variant == "ponytail" else 1
+    while moves < limit:
+        state = match.state
+        if moves % step == 0 or state.result is not None:
+            phases.add("over" if state.result is not None else state.phase)
+            for seat in range(players):
+                view = view_of(state, seat)
+                vec = observe(view)
+                assert vec.shape == (size,) and vec.dtype == np.float32
+                assert np.isfinite(vec).all()
+                assert list(vec[hand_counts]) == kind_counts(state.hands[seat])
+                if state.result is not None:
+                    assert vec[phase][3] == 1 and not vec[turn].any()
+                    mine = state.side_of(seat)
+                    scores = [state.result.scores[(mine + r) % rules.n_sides] / 1000
+                              for r in range(rules.n_sides)]
+                    assert list(vec[result]) == pytest.approx(scores)
+                # Cards known to be in a hand are in it.
+                known = known_cards(view)
+                for other in range(players):
+                    assert not Counter(known[other]) - Counter(state.hands[other])
+                known_seen += sum(len(k) for k in known)
+                assert vec[known_field].sum() == sum(len(k) for k in known)
+                # The key property: the same view, whatever the hidden cards, gives the same
+                # observation, bit for bit.
+                hidden = shuffle_all_hidden(state, seat, rng)
+                other_view = view_of(hidden, seat)
+                assert other_view == view
+                assert observe(other_view).tobytes() == vec.tobytes()
+                assert observation_string(other_view) == observation_string(view)
+        if state.result is not None:
+            if match.over:
+                break
+            match.next_hand()
+            continue
+        match.apply(rng.choice(state.legal_moves()))
+        moves += 1
+    assert "over" in phases or variant == "ponytail"
+    assert known_seen > 0 or variant == "ponytail"
+
+
+def test_unseen_cards_account_for_every_hidden_card() -> None:
+    rules = Rules.make("ponytail", 4)
+    match = Match(rules, seed=2)
+    rng = random.Random(4)
+    unseen = field_slice(rules, "unseen_counts")
+    known = field_slice(rules, "known_cards")
+    for _ in range(60):
+        match.apply(rng.choice(match.state.legal_moves()))
+    state = match.state
+    for seat in range(4):
+        vec = observe(view_of(state, seat))
+        hidden = (sum(len(h) for s, h in enumerate(state.hands) if s != seat) + len(state.stock)
+                  + sum(len(t) for t in state.ponytails if t is not None))
+        assert vec[unseen].min() >= 0
+        assert vec[unseen].sum() + vec[known].sum() == hidden
+        assert vec[field_slice(rules, "ponytail_sizes")].sum() == sum(
+            len(t) for t in state.ponytails if t is not None)
+
+
+def test_a_pile_take_is_remembered_relative_to_the_observer() -> None:
+    # Seat 0 discards 9S on the 4C that started the pile, seat 1 discards KH, seat 2 takes the
+    # pile onto its side's kings: it holds the 9S (the 4C was never in the history).
+    state = position(hands=[["9S", "5C", "6D"], ["KH", "7C", "7D"], ["QC", "QD", "8H"],
+                            ["JC", "JD", "5D"]],
+                     melds=[[["KS", "KC", "KD"]], [["TS", "TC", "TD"]]],
+                     discard=["4C"], stock=["6H", "6C", "6S"], phase="play")
+    state.apply("discard 9S")
+    state.apply("draw")
+    state.apply("discard KH")
+    take = next(m for m in state.legal_moves() if m.kind is MoveKind.TAKE)
+    state.apply(take)
+    assert sorted(c.text for c in state.hands[2]) == ["4C", "8H", "9S", "QC", "QD"]
+    rules = state.rules
+    for seat in range(4):
+        view = view_of(state, seat)
+        assert [c.text for c in known_cards(view)[2]] == ([] if seat == 2 else ["9S"])
+        vec = observe(view)
+        block = vec[field_slice(rules, "known_cards")].reshape(3, N_KINDS)
+        rel = (2 - seat) % 4
+        for r in range(1, 4):
+            expected = kind_counts(known_cards(view)[2]) if r == rel else [0] * N_KINDS
+            assert list(block[r - 1]) == expected
+        text = observation_string(view)
+        if seat != 2:
+            assert f"seat +{rel} (seat 2" in text and "known in hand: 9S" in text
+    # Relative sides: seat 1 sees its own (empty-handed) side first.
+    vec = observe(view_of(state, 1))
+    opened = vec[field_slice(rules, "opened")]
+    assert list(opened) == [1.0, 1.0]
+    canastas = vec[field_slice(rules, "melds")].reshape(2, 13, 6)
+    assert canastas[0, 4, 0] == 3  # side +0 of seat 1: its tens
+    assert canastas[1, 1, 0] == 4  # side +1: the kings, with the KH from the pile
+
+
+def test_the_string_shows_one_item_a_line() -> None:
+    match = Match(Rules.make("classic", 4), seed=1)
+    text = observation_string(view_of(match.state, 1))
+    lines = text.splitlines()
+    assert lines[0].startswith("table: Classic Canasta, 4 players; hand 1; you are seat 1")
+    assert lines[1].startswith("your hand (11): ")
+    assert lines[2].startswith("you (seat 1): 11 cards")
+    assert any(line.startswith("seat +1 (seat 2, opponent)") for line in lines)
+    assert any(line.startswith("seat +2 (seat 3, partner)") for line in lines)
+    assert any(line.startswith("phase: draw; to act: seat +3 (seat 0, opponent)")
+               for line in lines)
+
+
+def test_asking_and_the_answer() -> None:
+    # Seat 0 can go out and asks its partner (seat 2), who answers yes.
+    state = position(hands=[["8C", "8D", "8H", "5C"], ["TC", "TD"], ["QC", "4D"], ["6C", "6D"]],
+                     melds=[[["KS", "KH", "KD", "KC", "KS", "KH", "KD"]], [["9S", "9H", "9D"]]],
+                     discard=["4C"], stock=["7C", "JD"], phase="play")
+    rules = state.rules
+    phase, asker, answer = (field_slice(rules, name) for name in ("phase", "asker", "answer"))
+    turn, melds = field_slice(rules, "turn"), field_slice(rules, "melds")
+    mine = observe(view_of(state, 0))
+    assert list(mine[phase]) == [0, 1, 0, 0] and list(mine[turn]) == [1, 0, 0, 0]
+    side = mine[melds].reshape(2, 13, 6)
+    assert list(side[0, 1]) == [7, 0, 0, 1, 1, 0]  # a clean canasta of kings
+    assert list(side[1, 5]) == [3, 0, 0, 0, 0, 3]  # the opponents' three nines
+    state.apply("ask")
+    asking, asked = observe(view_of(state, 0)), observe(view_of(state, 2))
+    assert list(asking[phase]) == list(asked[phase]) == [0, 0, 1, 0]
+    assert list(asking[asker]) == [1, 0, 0, 0] and list(asked[asker]) == [0, 0, 1, 0]
+    assert list(asked[turn]) == [1, 0, 0, 0] and list(asking[turn]) == [0, 0, 1, 0]
+    assert "asking \"may I go out?\": seat +2 (seat 0, partner)" in observation_string(
+        view_of(state, 2))
+    state.apply("yes")
+    assert list(observe(view_of(state, 0))[answer]) == [1, 0]
+    assert list(observe(view_of(state, 2))[answer]) == [0, 0]  # shown to the asker only
+    assert "answer received: yes" in observation_string(view_of(state, 0))
