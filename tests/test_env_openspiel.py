@@ -1,0 +1,110 @@
+"""``python_canasta`` in OpenSpiel: its own random-simulation test with serialization checks,
+for every variant, and our players against OpenSpiel's bots."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+np = pytest.importorskip("numpy")
+
+from open_spiel.python.algorithms import mcts  # noqa: E402
+
+import canasta.envs.openspiel as cos  # noqa: E402
+from canasta.bots import make_player  # noqa: E402
+from canasta.envs.observation import observation_string, observe  # noqa: E402
+from canasta.envs.staging import STAGED_SIZE  # noqa: E402
+from canasta.match import Match  # noqa: E402
+from canasta.view import view_of  # noqa: E402
+
+TABLES = [("classic", 2), ("classic", 3), ("classic", 4), ("modern-american", 4),
+          ("ponytail", 4), ("ponytail", 6)]
+
+
+@pytest.mark.parametrize(("variant", "players"), TABLES)
+def test_openspiel_random_simulation_with_serialization(variant: str, players: int) -> None:
+    game = pyspiel.load_game("python_canasta", {"variant": variant, "players": players})
+    assert game.num_players() == players
+    assert game.num_distinct_actions() == cos.action_space(game.rules).size
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_openspiel_match_mode() -> None:
+    game = pyspiel.load_game("python_canasta", {"variant": "classic", "players": 4,
+                                                "match": True, "target": 2500,
+                                                "max_hands": 2})
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            assert abs(sum(probs) - 1) < 1e-9
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert state.env.state.hand_number <= 2
+    assert sorted(state.returns()) in ([-1.0, -1.0, 1.0, 1.0], [0.0] * 4)
+
+
+def test_parameters_and_bad_input() -> None:
+    game = pyspiel.load_game("python_canasta(variant=ponytail,players=6)")
+    assert game.num_players() == 6
+    with pytest.raises(Exception, match="players"):
+        pyspiel.load_game("python_canasta", {"variant": "modern-american", "players": 3})
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    assert len(state.chance_outcomes()) == 53  # every card value, jokers included
+    ser = pyspiel.serialize_game_and_state(game, state)
+    _, again = pyspiel.deserialize_game_and_state(ser)
+    assert str(again) == str(state)
+
+
+def test_observation_is_the_seat_view_plus_its_staged_groups() -> None:
+    game = pyspiel.load_game("python_canasta", {"variant": "classic", "players": 4})
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    while state.is_chance_node():
+        outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(rng.choices(outcomes, probs)[0])
+    for _ in range(200):
+        if state.is_terminal():
+            break
+        for seat in range(4):
+            tensor = np.asarray(state.observation_tensor(seat), np.float32)
+            view = view_of(state.env.state, seat)
+            assert np.array_equal(tensor[:-STAGED_SIZE], observe(view))
+            if seat != state.current_player():
+                assert not tensor[-STAGED_SIZE:].any()
+            # Built from the seat's view only (tests/test_env_observation.py shows that the
+            # view-based observation never changes when the hidden cards are dealt again).
+            assert state.observation_string(seat).startswith(observation_string(view))
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_an_openspiel_mcts_bot_plays_through_the_arena_player() -> None:
+    game = pyspiel.load_game("python_canasta", {"variant": "classic", "players": 4})
+
+    def make_bot(seat: int, seed: int) -> object:
+        rs = np.random.RandomState(seed)
+        return mcts.MCTSBot(game, uct_c=300.0, max_simulations=4,
+                            evaluator=mcts.RandomRolloutEvaluator(1, rs), random_state=rs)
+
+    player = cos.OpenSpielPlayer(game, make_bot, seed=1)
+    match = Match(game.rules, seed=4)
+    state = match.state
+    bots = {s: make_player("basic", s) for s in range(1, 4)}
+    player.new_hand(0)
+    for s, b in bots.items():
+        b.new_hand(s)
+    moves = 0
+    while state.result is None and moves < 60:
+        seat = state.turn
+        view = view_of(state, seat)
+        move = player.choose(view) if seat == 0 else bots[seat].choose(view)
+        assert move in view.legal_moves
+        match.apply(move)
+        moves += 1
+    assert moves > 10
