@@ -1,0 +1,120 @@
+"""A long arena run in shards: deals are played one by one and appended to a JSON-lines file,
+so a tournament too long for one sitting (master against expert over 2,000 duplicate deals) can
+be resumed and its shards merged into one arena report.
+
+Every deal of the arena is seeded on its own (`canasta.arena.play_deal`), so the deals played
+here are exactly the deals `canasta arena` would play with the same seed.
+
+    python bench/shard.py play --variant classic --team master --vs expert --seed 1 \
+        --deals 2000 --out build/shards/classic-master-expert.jsonl
+    python bench/shard.py report build/shards/classic-master-expert.jsonl [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from dataclasses import asdict
+from pathlib import Path
+
+from canasta.arena import ArenaConfig, PlayResult, format_report, play_deal, summarize
+
+
+def _config(header: dict[str, object]) -> ArenaConfig:
+    return ArenaConfig(variant=str(header["variant"]), players=int(str(header["players"])),
+                       team=tuple(header["team"]),  # type: ignore[arg-type]
+                       vs=tuple(header["vs"]),  # type: ignore[arg-type]
+                       deals=int(str(header["deals"])), seed=int(str(header["seed"])))
+
+
+def _read(path: Path) -> tuple[dict[str, object] | None, dict[int, list[PlayResult]]]:
+    header: dict[str, object] | None = None
+    deals: dict[int, list[PlayResult]] = {}
+    if not path.exists():
+        return header, deals
+    for line in path.read_text().splitlines():
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            continue  # a line cut short by an interrupted run: that deal is played again
+        if "config" in row:
+            header = row["config"]
+            continue
+        deals[int(row["deal"])] = [
+            PlayResult(p["a"], p["b"], tuple(p["went_out"]), tuple(p["canastas"]), p["hands"],
+                       (p["times"][0], p["times"][1])) for p in row["plays"]]
+    return header, deals
+
+
+def play(args: argparse.Namespace) -> int:
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    header = {"variant": args.variant, "players": args.players, "team": args.team.split(","),
+              "vs": args.vs.split(","), "deals": args.deals, "seed": args.seed}
+    old, done = _read(out)
+    if old is not None and {k: v for k, v in old.items() if k != "deals"} != {
+            k: v for k, v in header.items() if k != "deals"}:
+        print(f"{out} holds another tournament: {old}", file=sys.stderr)
+        return 2
+    config = _config(header)
+    with out.open("a") as f:
+        if old is None:
+            f.write(json.dumps({"config": header}) + "\n")
+        for deal in range(args.first, args.deals):
+            if deal in done:
+                continue
+            start = time.perf_counter()
+            plays = play_deal(config, deal)
+            f.write(json.dumps({"deal": deal, "seconds": round(time.perf_counter() - start, 2),
+                                "plays": [asdict(p) for p in plays]}) + "\n")
+            f.flush()
+    return 0
+
+
+def report(args: argparse.Namespace) -> int:
+    header: dict[str, object] | None = None
+    deals: dict[int, list[PlayResult]] = {}
+    for name in args.files:
+        h, d = _read(Path(name))
+        if h is None:
+            print(f"{name}: no tournament header", file=sys.stderr)
+            return 2
+        if header is not None and {k: v for k, v in h.items() if k != "deals"} != {
+                k: v for k, v in header.items() if k != "deals"}:
+            print(f"{name} holds another tournament", file=sys.stderr)
+            return 2
+        header = h
+        deals.update(d)
+    assert header is not None
+    per_deal = [deals[k] for k in sorted(deals)]
+    config = _config({**header, "deals": len(per_deal)})
+    r = summarize(config, per_deal, 0.0)
+    print(json.dumps(r.to_json()) if args.json else format_report(r))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("play", help="play deals and append them to a file (resumes)")
+    p.add_argument("--variant", default="classic")
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--team", default="master")
+    p.add_argument("--vs", default="expert")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--first", type=int, default=0, help="first deal number of this shard")
+    p.add_argument("--deals", type=int, default=2000, help="play deals up to this number")
+    p.add_argument("--out", required=True)
+    r = sub.add_parser("report", help="merge shard files into one arena report")
+    r.add_argument("files", nargs="+")
+    r.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    return play(args) if args.command == "play" else report(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
