@@ -15,7 +15,7 @@ from open_spiel.python.algorithms import mcts  # noqa: E402
 import canasta.envs.openspiel as cos  # noqa: E402
 from canasta.bots import make_player  # noqa: E402
 from canasta.envs.observation import observation_string, observe  # noqa: E402
-from canasta.envs.staging import STAGED_SIZE  # noqa: E402
+from canasta.envs.seat import STAGED_SIZE  # noqa: E402
 from canasta.match import Match  # noqa: E402
 from canasta.view import view_of  # noqa: E402
 

@@ -7,6 +7,7 @@ holds the moves as played; a draw shows no card.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from canasta.cards import Card, sort_cards
@@ -91,8 +92,11 @@ class PlayerView:
         return self.pile_frozen or not self.melds[self.side]
 
 
-def view_of(state: HandState, seat: int) -> PlayerView:
-    """The view of ``seat``: built by copying only what that seat may see."""
+def view_of(state: HandState, seat: int,
+            legal: Sequence[Move] | None = None) -> PlayerView:
+    """The view of ``seat``: built by copying only what that seat may see.  ``legal``: the
+    legal moves of the position when the caller has just listed them (they are not listed
+    again)."""
     acting = state.result is None and state.turn == seat
     return PlayerView(
         seat=seat,
@@ -122,6 +126,7 @@ def view_of(state: HandState, seat: int) -> PlayerView:
         answer=state.answer if state.turn == seat else None,
         drew=state.drew if state.turn == seat else None,
         history=tuple(state.history),
-        legal_moves=tuple(state.legal_moves()) if acting else (),
+        legal_moves=(tuple(state.legal_moves() if legal is None else legal) if acting
+                     else ()),
         result=state.result,
     )

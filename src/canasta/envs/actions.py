@@ -30,7 +30,7 @@ meld (staged)         lay a group, more groups to come
 >>> a.encode(parse_move("meld 9C 9D 2S")), a.name(1651)
 ((1651,), 'meld 9: 2 naturals, 1 deuce')
 >>> [a.name(i) for i in a.encode(parse_move("take 9C 9D / KC KD KH"))]
-['take with 9: 2 naturals (more groups to come)', 'meld K: 3 naturals']
+['take with 2 naturals (more groups to come)', 'meld K: 3 naturals']
 """
 
 from __future__ import annotations

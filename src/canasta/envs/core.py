@@ -102,6 +102,9 @@ class EnvGame:
         return None if self.hand_over else self.state.turn
 
     def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may see (the legal moves, for the seat to act, listed once)."""
+        if seat == self.to_act():
+            return view_of(self.state, seat, self.decision().moves)
         return view_of(self.state, seat)
 
     def returns(self) -> list[float]:

@@ -31,8 +31,8 @@ from canasta.cards import Card, make_deck
 from canasta.engine.state import HandState
 from canasta.envs.actions import ActionSpace, IllegalAction, action_space
 from canasta.envs.core import MAX_HANDS, EnvGame
-from canasta.envs.observation import observation_fields, observation_string, observe
-from canasta.envs.staging import STAGED_SIZE, staged_features
+from canasta.envs.observation import observation_fields
+from canasta.envs.seat import observation_vector, render_text, vector_size
 from canasta.moves import Move
 from canasta.position import position_to_json
 from canasta.rules import Rules
@@ -205,37 +205,24 @@ class CanastaObserver:
     def __init__(self, game: CanastaGame, params: dict[str, Any] | None) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
-        self.rules = game.rules
-        self.space = game.space
-        fields = observation_fields(game.rules)
-        size = sum(f.size for f in fields)
-        self.tensor = np.zeros(size + STAGED_SIZE, np.float32)
+        self.tensor = np.zeros(vector_size(game.rules), np.float32)
         self.dict: dict[str, Any] = {}
         start = 0
-        for f in fields:
+        for f in observation_fields(game.rules):
             self.dict[f.name] = self.tensor[start:start + f.size]
             start += f.size
         self.dict["staged"] = self.tensor[start:]
 
     def set_from(self, state: CanastaState, player: int) -> None:
-        self.tensor.fill(0)
-        env = state.env
-        if env is None:
-            return  # the first deal: nothing is seen yet
-        n = len(self.tensor) - STAGED_SIZE
-        self.tensor[:n] = observe(env.view(player))
-        if env.to_act() == player:
-            self.tensor[n:] = staged_features(self.space, env.prefix)
+        if state.env is None:
+            self.tensor.fill(0)  # the first deal: nothing is seen yet
+        else:
+            self.tensor[:] = observation_vector(state.env, player)
 
     def string_from(self, state: CanastaState, player: int) -> str:
-        env = state.env
-        if env is None:
+        if state.env is None:
             return f"seat {player}: the cards are being dealt"
-        text = observation_string(env.view(player))
-        if env.to_act() == player and env.prefix:
-            staged = "; ".join(self.space.name(a) for a in env.prefix)
-            text += f"\nstaged: {staged}"
-        return text
+        return render_text(state.env, player)
 
 
 def state_from_position(game: CanastaGame, position: HandState) -> CanastaState:

@@ -1,0 +1,68 @@
+"""What one seat gets from a game, the same in every interface: its observation vector, its
+action mask and its text.  All of it is built from the seat's view (and, for the seat to act,
+the groups it has staged), never from the hidden cards."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from canasta.envs.actions import RANK_CLASSES, ActionSpace
+from canasta.envs.core import EnvGame
+from canasta.envs.observation import observation_size, observation_string, observe
+from canasta.rules import Rules
+
+#: per rank class (11 natural ranks, ``W``, ``3``): naturals, deuces, jokers staged; then the
+#: staged take's cards from hand (naturals, deuces, jokers) and 1 if a take is staged.
+STAGED_SIZE = 3 * len(RANK_CLASSES) + 4
+
+
+def vector_size(rules: Rules) -> int:
+    """The length of an interface's observation vector: the view's, then the staged groups."""
+    return observation_size(rules) + STAGED_SIZE
+
+
+def staged_features(space: ActionSpace, prefix: Sequence[int]) -> list[float]:
+    out = [0.0] * STAGED_SIZE
+    for action in prefix:
+        family, i = space.family(action)
+        if family == "take-staged":
+            base = 3 * len(RANK_CLASSES)
+            out[base:base + 3] = [float(x) for x in space.takes[i]]
+            out[base + 3] = 1.0
+        elif family == "meld-staged":
+            rank, n, d, j = space.groups[i]
+            k = 3 * RANK_CLASSES.index(rank)
+            out[k:k + 3] = [float(n), float(d), float(j)]
+    return out
+
+
+def observation_vector(game: EnvGame, seat: int) -> npt.NDArray[np.float32]:
+    """``seat``'s observation: ``observe`` of its view, then its staged groups (zeros unless it
+    is the seat to act)."""
+    n = observation_size(game.rules)
+    vector = np.zeros(n + STAGED_SIZE, np.float32)
+    vector[:n] = observe(game.view(seat))
+    if game.to_act() == seat:
+        vector[n:] = staged_features(game.space, game.prefix)
+    return vector
+
+
+def action_mask(game: EnvGame, seat: int) -> npt.NDArray[np.int8]:
+    """1 for each legal action id of ``seat`` (all 0 unless it is to act)."""
+    mask = np.zeros(game.space.size, np.int8)
+    if game.to_act() == seat:
+        mask[game.legal_actions()] = 1
+    return mask
+
+
+def render_text(game: EnvGame, seat: int) -> str:
+    """``seat``'s view as text (``observation_string``) and the groups it has staged."""
+    text = observation_string(game.view(seat))
+    if game.to_act() == seat and game.prefix:
+        text += "\nstaged: " + "; ".join(game.space.name(a) for a in game.prefix)
+    if game.is_match:
+        text += f"\nmatch scores: {game.match.scores}"
+    return text
