@@ -88,6 +88,34 @@ def server_load() -> list[str]:
     return measure(20.0, steps=(1, 4, 8, 16, 24, 32, 48, 64, 96))
 
 
+SECTIONS = ("random", "envs", "arena", "server")
+
+
+def envs() -> list[str]:
+    sys.path.insert(0, str(Path(__file__).parent))
+    from envs import measure
+
+    return measure(10.0)
+
+
+def merge(old: str, new: dict[str, str]) -> str:
+    """``old`` with the sections (``## `` headings) re-measured now put in place."""
+    parts: list[tuple[str, str]] = []
+    title = ""
+    lines: list[str] = []
+    for line in old.splitlines():
+        if line.startswith("## "):
+            parts.append((title, "\n".join(lines)))
+            title, lines = line, []
+        lines.append(line)
+    parts.append((title, "\n".join(lines)))
+    out = []
+    for t, text in parts:
+        out.append(new.pop(t, text).rstrip("\n") + "\n")
+    out.extend(text.rstrip("\n") + "\n" for text in new.values())  # sections not there yet
+    return "\n".join(out)
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--hands", type=int, default=1000)
@@ -95,51 +123,64 @@ def main() -> int:
     p.add_argument("--write", help="write the report to this Markdown file")
     p.add_argument("--no-arena", action="store_true", help="skip the computer players' matches")
     p.add_argument("--no-server", action="store_true", help="skip the game server's load test")
+    p.add_argument("--only", help="measure only these sections (comma-separated: "
+                   f"{', '.join(SECTIONS)}) and keep the others of the --write file as they are")
     args = p.parse_args()
-    rows = random_play(args.hands, args.repeats)
-    serving = [] if args.no_server else [
-        "## The browser game's server (one process, loopback)",
-        "",
-        "`bench/server.py`: a real `canasta serve` process; simulated players connect over "
-        "WebSockets and play (draw, discard, answer yes), thinking 1 s before each move. *ack* "
-        "is the time from sending a move to the server's answer for it; *computer turns* is "
-        "from the player's discard until the three expert computer players have moved and it "
-        "is the player's turn again (the client then shows those moves at a readable pace).",
-        "",
-        *server_load(),
-        "",
-    ]
-    strength = [] if args.no_arena else [
-        "## Computer players (the arena, all cores)",
-        "",
-        "Duplicate deals: each deal is played with the sides' seats swapped. Side A is the "
-        "first team named. Decision times are per move on this machine.",
-        "",
-        *arena(),
-        "",
-    ]
-    report = "\n".join([
-        "# Benchmarks",
-        "",
-        "Measured figures, never timed tests. Regenerate with:",
-        "",
-        f"    {COMMAND}",
-        "",
-        f"Last run: {dt.date.today().isoformat()} on {machine()}.",
-        "",
-        "## Random legal play (the engine alone, one core)",
-        "",
-        "Every seat picks a uniformly random move from `legal_moves()` and `apply` plays it; "
-        "each hand is a fresh seeded deal (`canasta simulate` does the same).",
-        "",
-        *rows,
-        "",
-        *strength,
-        *serving,
-    ])
-    if args.write:
-        Path(args.write).write_text(report, encoding="utf-8")
-        print(f"wrote {args.write}")
+    only = set(args.only.split(",")) if args.only else set(SECTIONS)
+    if unknown := only - set(SECTIONS):
+        p.error(f"unknown sections: {', '.join(sorted(unknown))}")
+    if args.no_arena:
+        only.discard("arena")
+    if args.no_server:
+        only.discard("server")
+    today = f"Measured {dt.date.today().isoformat()} on {machine()}."
+    sections: dict[str, str] = {}
+    if "random" in only:
+        sections["## Random legal play (the engine alone, one core)"] = "\n".join([
+            "## Random legal play (the engine alone, one core)", "", today, "",
+            "Every seat picks a uniformly random move from `legal_moves()` and `apply` plays "
+            "it; each hand is a fresh seeded deal (`canasta simulate` does the same).", "",
+            *random_play(args.hands, args.repeats), ""])
+    if "envs" in only:
+        sections["## Research interfaces (one core)"] = "\n".join([
+            "## Research interfaces (one core)", "", today, "",
+            "`bench/envs.py`: uniformly random legal actions (the action mask) for whole "
+            "hands through each interface, 10 s each. A *step* is one move for the engine and "
+            "one action id for the interfaces (a move laying several groups is several "
+            "actions); OpenSpiel's chance nodes (the deal, one per card) are not counted as "
+            "steps; Gymnasium's steps are the agent's only, the other seats (our random "
+            "players) move inside `step`.", "",
+            *envs(), ""])
+    if "arena" in only:
+        sections["## Computer players (the arena, all cores)"] = "\n".join([
+            "## Computer players (the arena, all cores)", "", today, "",
+            "Duplicate deals: each deal is played with the sides' seats swapped. Side A is the "
+            "first team named. Decision times are per move on this machine.", "",
+            *arena(), ""])
+    if "server" in only:
+        sections["## The browser game's server (one process, loopback)"] = "\n".join([
+            "## The browser game's server (one process, loopback)", "", today, "",
+            "`bench/server.py`: a real `canasta serve` process; simulated players connect over "
+            "WebSockets and play (draw, discard, answer yes), thinking 1 s before each move. "
+            "*ack* is the time from sending a move to the server's answer for it; *computer "
+            "turns* is from the player's discard until the three expert computer players have "
+            "moved and it is the player's turn again (the client then shows those moves at a "
+            "readable pace).", "",
+            *server_load(), ""])
+    head = "\n".join([
+        "# Benchmarks", "",
+        "Measured figures, never timed tests. Regenerate everything with:", "",
+        f"    {COMMAND}", "",
+        "or some sections only, keeping the others: `.venv/bin/python bench/run.py --only "
+        "envs --write docs/BENCHMARKS.md`.", ""])
+    target = Path(args.write) if args.write else None
+    if target is not None and target.exists() and only != set(SECTIONS):
+        report = merge(target.read_text(encoding="utf-8"), sections)
+    else:
+        report = head + "\n" + "\n".join(sections.values())
+    if target is not None:
+        target.write_text(report, encoding="utf-8")
+        print(f"wrote {target}")
     else:
         print(report)
     return 0
