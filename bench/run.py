@@ -149,7 +149,10 @@ def main() -> int:
             "one action id for the interfaces (a move laying several groups is several "
             "actions); OpenSpiel's chance nodes (the deal, one per card) are not counted as "
             "steps; Gymnasium's steps are the agent's only, the other seats (our random "
-            "players) move inside `step`.", "",
+            "players) move inside `step`. OpenSpiel's random play asks for no observation; "
+            "PettingZoo and Gymnasium build the acting seat's observation vector and mask at "
+            "every step (the view, the replay of the public history for the known cards), "
+            "which is most of their cost.", "",
             *envs(), ""])
     if "arena" in only:
         sections["## Computer players (the arena, all cores)"] = "\n".join([

@@ -69,8 +69,19 @@ class Field:
     description: str  # one line: what each entry means, its order and scale
 
 
+_LAYOUTS: dict[tuple[str, int], list[Field]] = {}
+
+
 def observation_fields(rules: Rules) -> list[Field]:
     """The layout of the observation vector for a table, field by field, in order."""
+    key = (rules.variant.name, rules.players)
+    fields = _LAYOUTS.get(key)
+    if fields is None:
+        fields = _LAYOUTS[key] = _layout(rules)
+    return list(fields)
+
+
+def _layout(rules: Rules) -> list[Field]:
     n, s = rules.players, rules.n_sides
     nc, ns = len(RANK_CLASSES), len(MELD_STATS)
     return [
