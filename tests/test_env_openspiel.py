@@ -108,3 +108,20 @@ def test_an_openspiel_mcts_bot_plays_through_the_arena_player() -> None:
         match.apply(move)
         moves += 1
     assert moves > 10
+
+
+def test_openspiel_evaluation_tools_play_whole_hands() -> None:
+    """OpenSpiel's own evaluation loop, its uniform random bot and its (Python) MCTS bot play a
+    whole hand, the deal's chance nodes included.  (OpenSpiel's C++ ``pyspiel.MCTSBot``
+    crashes on every Python game, its own ``python_tic_tac_toe`` included: use the Python
+    one.)"""
+    from open_spiel.python.algorithms import evaluate_bots
+    from open_spiel.python.bots import uniform_random
+
+    game = pyspiel.load_game("python_canasta", {"variant": "classic", "players": 2})
+    rs = np.random.RandomState(5)
+    bots = [mcts.MCTSBot(game, uct_c=300.0, max_simulations=2,
+                         evaluator=mcts.RandomRolloutEvaluator(1, rs), random_state=rs),
+            uniform_random.UniformRandomBot(1, np.random.RandomState(1))]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(3))
+    assert len(returns) == 2 and returns[0] == -returns[1] and returns[0] != 0
