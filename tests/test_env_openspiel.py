@@ -125,3 +125,54 @@ def test_openspiel_evaluation_tools_play_whole_hands() -> None:
             uniform_random.UniformRandomBot(1, np.random.RandomState(1))]
     returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(3))
     assert len(returns) == 2 and returns[0] == -returns[1] and returns[0] != 0
+
+
+def test_the_public_observation_leaves_out_the_seat_cards() -> None:
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game("python_canasta", {"variant": "classic", "players": 2})
+    public = make_observation(game, pyspiel.IIGObservationType(
+        public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE))
+    assert make_observation(game, pyspiel.IIGObservationType(perfect_recall=True)) is None
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    while state.is_chance_node():
+        outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(rng.choices(outcomes, probs)[0])
+    for _ in range(5):
+        state.apply_action(rng.choice(state.legal_actions()))
+    texts, tensors = [], []
+    for seat in range(2):
+        public.set_from(state, seat)
+        tensors.append(public.tensor.copy())
+        texts.append(public.string_from(state, seat))
+        assert not public.dict["hand_counts"].any()
+        assert "your hand" not in texts[-1]
+    # Both seats see the same public facts (relative seats aside), no card of either hand.
+    for seat in range(2):
+        for c in state.env.state.hands[seat]:
+            assert f" {c.text}" not in texts[1 - seat].split("pile")[0]
+
+
+def test_action_ids_of_other_types() -> None:
+    from canasta.envs.actions import IllegalAction
+    from canasta.envs.core import EnvGame
+
+    game = EnvGame(cos.rules_from_params({}), seed=1)
+    draw = game.legal_actions()[0]
+    assert game.step(np.array(draw)) is not None  # a 0-d array is an id
+    with pytest.raises(IllegalAction, match="not an action id"):
+        game.step("draw")  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction, match="not an action id"):
+        game.step(np.array([0, 1]))  # type: ignore[arg-type]
+
+
+def test_openspiel_playthrough_generator_runs() -> None:
+    """OpenSpiel's playthrough generator calls every API of a game (observers of each kind,
+    chance, legal actions, returns) along one random game."""
+    from open_spiel.python.algorithms import generate_playthrough
+
+    text = generate_playthrough.playthrough("python_canasta(players=2)", None, seed=3)
+    assert "PublicObservationString()" in text and "your hand" in text
+    public = [line for line in text.splitlines() if line.startswith("PublicObservationString")]
+    assert not any("your hand" in line for line in public)

@@ -10,7 +10,8 @@ Almost every move is one action.  A move that lays several groups at once (an in
 needs two groups to reach the minimum, a take with extra groups, going out in one go) is a short
 sequence: every group but the last as a *staged* action (the same player acts again), the last
 one as the action that plays the move.  The table of actions depends only on the variant and the
-number of players (the number of decks bounds the counts), so it is fixed for a table:
+number of players (the number of decks bounds the counts) and the table's options (Ponytail's
+four books allow melds of wild cards), so it is fixed for a table:
 
 ====================  =============================================================
 ids                   action
@@ -188,13 +189,6 @@ class ActionSpace:
             return text + (" (more groups to come)" if fam == "meld-staged" else "")
         return fam
 
-    def take_name(self, action: int, top: Card | None) -> str:
-        """Like ``name``, with the rank of the pile's top card for a take."""
-        text = self.name(action)
-        if top is not None and text.startswith("take with ") and "nothing" not in text:
-            return text.replace("take with ", f"take with {top.rank}: ", 1)
-        return text
-
 
 def _comp_text(c: Composition, black_threes: bool = False) -> str:
     n, d, j = c
@@ -256,6 +250,7 @@ class Decision:
     def check(self, prefix: Sequence[int], action: int) -> None:
         """Raise IllegalAction, with the reason, unless ``action`` may follow ``prefix``."""
         name = self.space.name(action)  # raises for a number that is no action at all
+        action = operator.index(action)
         if action not in self._next.get(tuple(prefix), ()):
             staged = f" after {len(prefix)} staged group(s)" if prefix else ""
             raise IllegalAction(f"action {action} ({name}) is not legal here{staged}")

@@ -8,8 +8,9 @@ with the reason and changes nothing.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, SupportsIndex
 
 from canasta.cards import Card
 from canasta.engine.state import HandState
@@ -61,9 +62,22 @@ class EnvGame:
     def from_position(cls, state: HandState) -> EnvGame:
         """A one-hand game that starts from ``state`` (a position, or a determinization a
         player built from its view), which it copies."""
-        game = cls(state.rules, seed=0)
-        game.match.state = state.copy()
-        game.match.scores = list(state.scores)
+        game = cls.__new__(cls)
+        game.rules = state.rules
+        game.space = action_space(state.rules)
+        game.is_match = False
+        game.max_hands = 1
+        game._explicit = True
+        match = Match.__new__(Match)
+        match.rules, match.seed, match.deals = state.rules, 0, None
+        match.scores = list(state.scores)
+        match.results, match.moves = [], [[]]
+        match.over, match.winner = False, None
+        match.state = state.copy()
+        game.match = match
+        game.prefix = []
+        game._decision = None
+        game.moves_played = 0
         return game
 
     def __getstate__(self) -> dict[str, Any]:
@@ -137,17 +151,21 @@ class EnvGame:
             return []
         return self.decision().legal(self.prefix)
 
-    def step(self, action: int) -> Move | None:
+    def step(self, action: SupportsIndex) -> Move | None:
         """Take one action of the seat to act: stage a group (returns None) or play a move
         (returns it).  An action that is not legal raises IllegalAction; nothing changes."""
         if self.hand_over:
             raise IllegalAction("the hand is over: no seat is to act")
+        try:
+            action = operator.index(action)  # numpy integers, 0-d tensors...
+        except TypeError:
+            raise IllegalAction(f"{action!r} is not an action id (a whole number)") from None
         decision = self.decision()
         decision.check(self.prefix, action)
-        seq = (*self.prefix, int(action))
+        seq = (*self.prefix, action)
         move = decision.move(seq)
-        if move is None or (self.space.staged(int(action))):
-            self.prefix.append(int(action))
+        if move is None or self.space.staged(action):
+            self.prefix.append(action)
             return None
         self.prefix = []
         self._decision = None

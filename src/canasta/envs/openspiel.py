@@ -109,11 +109,19 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]
         return CanastaState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None,
-                         params: dict[str, Any] | None = None) -> CanastaObserver:
-        if iig_obs_type is not None and iig_obs_type.perfect_recall:
-            raise ValueError("python_canasta offers observations, not perfect-recall "
-                             "information states")
-        return CanastaObserver(self, params)
+                         params: dict[str, Any] | None = None) -> CanastaObserver | None:
+        """The seat's observation (the default), or the public one (``private_info`` NONE:
+        the same layout with the seat's own cards left out).  Perfect-recall information
+        states and observations of every player's private cards are not offered (None)."""
+        public = False
+        if iig_obs_type is not None:
+            if iig_obs_type.perfect_recall:
+                return None
+            private = iig_obs_type.private_info
+            if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+                return None
+            public = private == pyspiel.PrivateInfoType.NONE
+        return CanastaObserver(self, params, public=public)
 
 
 class CanastaState(pyspiel.State):  # type: ignore[misc]
@@ -177,8 +185,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {CARDS[action].text}"
-        top = self.env.state.pile_top if self.env is not None else None
-        return self.space.take_name(action, top)
+        return self.space.name(action)
 
     def is_terminal(self) -> bool:
         return self.env is not None and self.env.over
@@ -190,21 +197,28 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         if self.env is None:
-            return f"dealing: {len(self.deck)} cards dealt"
+            return "dealing: " + " ".join(c.text for c in self.deck)
         env = self.env
         out = {"hand": env.state.hand_number, "match_scores": env.match.scores,
                "position": position_to_json(env.state), "staged": env.prefix,
-               "dealing": len(self.deck) if env.needs_deal else None}
+               "dealing": [c.text for c in self.deck] if env.needs_deal else None}
         return json.dumps(out, separators=(",", ":"))
 
 
 class CanastaObserver:
     """The observation of one seat (PyObserver protocol): ``canasta.envs.observation`` for
-    the table, then the groups staged by the seat to act when that is the observer."""
+    the table, then the groups staged by the seat to act when that is the observer.  The
+    public observation leaves out what only the seat knows: its hand, the counts of the cards
+    it cannot place (they depend on its hand) and its staged groups."""
 
-    def __init__(self, game: CanastaGame, params: dict[str, Any] | None) -> None:
+    PRIVATE = ("hand_counts", "unseen_counts", "staged")
+    PRIVATE_LINES = ("your hand", "unseen", "staged")
+
+    def __init__(self, game: CanastaGame, params: dict[str, Any] | None,
+                 public: bool = False) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
+        self.public = public
         self.tensor = np.zeros(vector_size(game.rules), np.float32)
         self.dict: dict[str, Any] = {}
         start = 0
@@ -216,13 +230,21 @@ class CanastaObserver:
     def set_from(self, state: CanastaState, player: int) -> None:
         if state.env is None:
             self.tensor.fill(0)  # the first deal: nothing is seen yet
-        else:
-            self.tensor[:] = observation_vector(state.env, player)
+            return
+        self.tensor[:] = observation_vector(state.env, player)
+        if self.public:
+            for name in self.PRIVATE:
+                self.dict[name].fill(0)
 
     def string_from(self, state: CanastaState, player: int) -> str:
         if state.env is None:
-            return f"seat {player}: the cards are being dealt"
-        return render_text(state.env, player)
+            return "the cards are being dealt" if self.public else (
+                f"seat {player}: the cards are being dealt")
+        text = render_text(state.env, player)
+        if self.public:
+            text = "\n".join(line for line in text.splitlines()
+                             if not line.startswith(self.PRIVATE_LINES))
+        return text
 
 
 def state_from_position(game: CanastaGame, position: HandState) -> CanastaState:
@@ -234,7 +256,7 @@ def state_from_position(game: CanastaGame, position: HandState) -> CanastaState:
     state = game.new_initial_state()
     state.env = EnvGame.from_position(position)
     state.deck = []
-    return state
+    return state  # (its OpenSpiel history is empty: it starts where the position stands)
 
 
 class OpenSpielPlayer:

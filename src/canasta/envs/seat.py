@@ -30,12 +30,15 @@ def staged_features(space: ActionSpace, prefix: Sequence[int]) -> list[float]:
         family, i = space.family(action)
         if family == "take-staged":
             base = 3 * len(RANK_CLASSES)
-            out[base:base + 3] = [float(x) for x in space.takes[i]]
+            for k, x in enumerate(space.takes[i]):
+                out[base + k] += float(x)
             out[base + 3] = 1.0
         elif family == "meld-staged":
             rank, n, d, j = space.groups[i]
-            k = 3 * RANK_CLASSES.index(rank)
-            out[k:k + 3] = [float(n), float(d), float(j)]
+            k = 3 * RANK_CLASSES.index(rank)  # adds up: Ponytail may lay two groups of a rank
+            out[k] += float(n)
+            out[k + 1] += float(d)
+            out[k + 2] += float(j)
     return out
 
 
