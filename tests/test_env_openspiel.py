@@ -23,6 +23,15 @@ TABLES = [("classic", 2), ("classic", 3), ("classic", 4), ("modern-american", 4)
           ("ponytail", 4), ("ponytail", 6)]
 
 
+def _dealt(game: object, rng: random.Random) -> object:
+    """A new state of ``game`` after its chance nodes (the deal), outcomes drawn by ``rng``."""
+    state = game.new_initial_state()  # type: ignore[attr-defined]
+    while state.is_chance_node():
+        outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(rng.choices(outcomes, probs)[0])
+    return state
+
+
 @pytest.mark.parametrize(("variant", "players"), TABLES)
 def test_openspiel_random_simulation_with_serialization(variant: str, players: int) -> None:
     game = pyspiel.load_game("python_canasta", {"variant": variant, "players": players})
@@ -64,11 +73,8 @@ def test_parameters_and_bad_input() -> None:
 
 def test_observation_is_the_seat_view_plus_its_staged_groups() -> None:
     game = pyspiel.load_game("python_canasta", {"variant": "classic", "players": 4})
-    state = game.new_initial_state()
     rng = random.Random(1)
-    while state.is_chance_node():
-        outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-        state.apply_action(rng.choices(outcomes, probs)[0])
+    state = _dealt(game, rng)
     for _ in range(200):
         if state.is_terminal():
             break
@@ -134,11 +140,8 @@ def test_the_public_observation_leaves_out_the_seat_cards() -> None:
     public = make_observation(game, pyspiel.IIGObservationType(
         public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE))
     assert make_observation(game, pyspiel.IIGObservationType(perfect_recall=True)) is None
-    state = game.new_initial_state()
     rng = random.Random(2)
-    while state.is_chance_node():
-        outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-        state.apply_action(rng.choices(outcomes, probs)[0])
+    state = _dealt(game, rng)
     for _ in range(5):
         state.apply_action(rng.choice(state.legal_actions()))
     texts, tensors = [], []

@@ -39,6 +39,7 @@ as in OpenSpiel.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, cast
 
 import gymnasium
@@ -81,6 +82,18 @@ def observation_of(game: EnvGame, seat: int) -> Observation:
     """``seat``'s observation dict: its vector (built from its view only, plus its own staged
     groups) and its action mask."""
     return {"observation": observation_vector(game, seat), "action_mask": action_mask(game, seat)}
+
+
+def show(render_mode: str | None, text: Callable[[], str], maker: str) -> str | None:
+    """``render()`` of both environments: return the text ("ansi") or print it ("human")."""
+    if render_mode is None:
+        gymnasium.logger.warn(f"render() was called without a render_mode "
+                              f"({maker}(render_mode='ansi' or 'human'))")
+        return None
+    if render_mode == "ansi":
+        return text()
+    print(text() + "\n")
+    return None
 
 
 def _check_render_mode(render_mode: str | None, modes: list[str]) -> None:
@@ -182,15 +195,7 @@ class CanastaEnv(gymnasium.Env[dict[str, Any], np.int64]):
         return self._observation(), reward, game.over, False, info
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode "
-                                  "(CanastaEnv(render_mode='ansi' or 'human'))")
-            return None
-        text = render_text(self.game, self.seat)
-        if self.render_mode == "ansi":
-            return text
-        print(text + "\n")
-        return None
+        return show(self.render_mode, lambda: render_text(self.game, self.seat), "CanastaEnv")
 
     def close(self) -> None:
         pass

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-import gymnasium
 import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import seeding
@@ -50,6 +49,7 @@ from canasta.envs.gymnasium import (
     make_observation_space,
     make_rules,
     observation_of,
+    show,
 )
 from canasta.envs.seat import action_mask, render_text
 
@@ -158,16 +158,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
         return observation_of(self.game, self.seats[agent])
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode "
-                                  "(env(render_mode='ansi' or 'human'))")
-            return None
         agent = self.agent_selection
-        text = f"{agent}:\n" + render_text(self.game, self.seats[agent])
-        if self.render_mode == "ansi":
-            return text
-        print(text + "\n")
-        return None
+        return show(self.render_mode,
+                    lambda: f"{agent}:\n" + render_text(self.game, self.seats[agent]), "env")
 
     def close(self) -> None:
         pass
