@@ -8,6 +8,9 @@ here are exactly the deals `canasta arena` would play with the same seed.
     python bench/shard.py play --variant classic --team master --vs expert --seed 1 \
         --deals 2000 --out build/shards/classic-master-expert.jsonl
     python bench/shard.py report build/shards/classic-master-expert.jsonl [--json]
+    python bench/shard.py compact FILE... --into bench/shards/   # keep them in the repository
+
+Decision times are kept to 0.1 ms.  The shards measured so far are in ``bench/shards/``.
 """
 
 from __future__ import annotations
@@ -29,7 +32,9 @@ def _config(header: dict[str, object]) -> ArenaConfig:
                        deals=int(str(header["deals"])), seed=int(str(header["seed"])))
 
 
-def _read(path: Path) -> tuple[dict[str, object] | None, dict[int, list[PlayResult]]]:
+def _read(path: Path, seconds: dict[int, float] | None = None
+          ) -> tuple[dict[str, object] | None, dict[int, list[PlayResult]]]:
+    """The tournament's header and its deals (``seconds``: filled with each deal's time)."""
     header: dict[str, object] | None = None
     deals: dict[int, list[PlayResult]] = {}
     if not path.exists():
@@ -44,10 +49,22 @@ def _read(path: Path) -> tuple[dict[str, object] | None, dict[int, list[PlayResu
         if "config" in row:
             header = row["config"]
             continue
+        if seconds is not None:
+            seconds[int(row["deal"])] = float(row.get("seconds", 0.0))
         deals[int(row["deal"])] = [
             PlayResult(p["a"], p["b"], tuple(p["went_out"]), tuple(p["canastas"]), p["hands"],
                        (p["times"][0], p["times"][1])) for p in row["plays"]]
     return header, deals
+
+
+def _row(deal: int, seconds: float, plays: list[PlayResult]) -> str:
+    out = []
+    for p in plays:
+        d = asdict(p)
+        d["times"] = [[round(t, 1) for t in ts] for ts in p.times]
+        out.append(d)
+    return json.dumps({"deal": deal, "seconds": round(seconds, 2), "plays": out},
+                      separators=(",", ":"))
 
 
 def play(args: argparse.Namespace) -> int:
@@ -69,8 +86,7 @@ def play(args: argparse.Namespace) -> int:
                 continue
             start = time.perf_counter()
             plays = play_deal(config, deal)
-            f.write(json.dumps({"deal": deal, "seconds": round(time.perf_counter() - start, 2),
-                                "plays": [asdict(p) for p in plays]}) + "\n")
+            f.write(_row(deal, time.perf_counter() - start, plays) + "\n")
             f.flush()
     return 0
 
@@ -97,6 +113,23 @@ def report(args: argparse.Namespace) -> int:
     return 0
 
 
+def compact(args: argparse.Namespace) -> int:
+    """Rewrite shard files (times to 0.1 ms, deals in order) into a folder."""
+    into = Path(args.into)
+    into.mkdir(parents=True, exist_ok=True)
+    for name in args.files:
+        seconds: dict[int, float] = {}
+        header, deals = _read(Path(name), seconds)
+        if header is None:
+            print(f"{name}: no tournament header yet, left out", file=sys.stderr)
+            continue
+        rows = [json.dumps({"config": header})]
+        rows += [_row(d, seconds[d], deals[d]) for d in sorted(deals)]
+        (into / Path(name).name).write_text("\n".join(rows) + "\n")
+        print(f"{into / Path(name).name}: {len(deals)} deals")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -112,8 +145,12 @@ def main(argv: list[str] | None = None) -> int:
     r = sub.add_parser("report", help="merge shard files into one arena report")
     r.add_argument("files", nargs="+")
     r.add_argument("--json", action="store_true")
+    c = sub.add_parser("compact", help="rewrite shard files compactly into a folder")
+    c.add_argument("files", nargs="+")
+    c.add_argument("--into", required=True)
     args = parser.parse_args(argv)
-    return play(args) if args.command == "play" else report(args)
+    commands = {"play": play, "report": report, "compact": compact}
+    return commands[args.command](args)
 
 
 if __name__ == "__main__":
