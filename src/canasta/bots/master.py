@@ -1,13 +1,16 @@
 """The master player ("Maestro"): determinized Monte Carlo search within a time budget.
 
-The expert's judgement shortlists the moves; then, for a fixed number of rounds (so that the same
-seed gives the same decisions; a time cap, 1.5 s a decision and 1.8 s for all the decisions of
-one turn, stops it early on a slow machine), the master deals
-the hidden cards at random in a way consistent with everything its seat has seen, plays each
+The master starts from the expert's choice and looks for a better one: the expert's judgement
+shortlists four other moves; then, for a fixed number of rounds (so that the same seed gives the
+same decisions; fewer with more decks; a time cap, 1.5 s a decision and 1.8 s for all the
+decisions of one turn, stops it early on a slow machine), the master deals the hidden cards at
+random in a way consistent with everything its seat has seen, plays the expert's choice and each
 shortlisted move in that world, lets every player (itself included) play on with the basic
 player's policy until its own next turn (or the end of the hand), and scores the outcome with the
-shared evaluation.  The move with the best average wins.  Random playouts carry almost no signal
-in rummy games, so the playouts stop early and the evaluation does the judging.
+shared evaluation.  A move replaces the expert's choice only when its paired advantage over the
+same deals is positive by ``Z`` standard errors (the biggest such advantage wins): where the
+search cannot tell, the expert's judgement stands.  Random playouts carry almost no signal in
+rummy games, so the playouts stop early and the evaluation does the judging.
 """
 
 from __future__ import annotations
@@ -25,8 +28,15 @@ from canasta.view import PlayerView, view_of
 
 SHORTLIST = 5
 MAX_PLAYOUT_MOVES = 40
-ROUNDS = 20  # deals of the hidden cards per decision (p50 about 250 ms on this project's machine)
+ROUNDS = 20  # deals of the hidden cards per decision with two decks (fewer with more decks)
 TURN_CAP = 1.8  # seconds: every decision of one turn together (the hard limit is 2 s a turn)
+Z = 1.5  # standard errors by which a move must beat the expert's choice over the same deals
+
+
+def rounds_for(decks: int, rounds: int = ROUNDS) -> int:
+    """The search effort at a table: ``rounds`` with two decks, fewer with more (a Ponytail
+    move costs several times a Classic one), never fewer than 4."""
+    return max(4, rounds * 2 // decks)
 
 
 class MasterPlayer:
@@ -63,22 +73,36 @@ class MasterPlayer:
         if not moves:
             raise ValueError("there is no legal move to choose from")
         self.expert.memory.update(view)
-        if len(moves) == 1 or view.asking is not None:
-            return self.expert.decide(view)
+        anchor = self.expert.decide(view)
+        if len(moves) == 1 or view.asking is not None or anchor == ASK:
+            return anchor
         state = determinize(view, self.rng, self.expert.memory)
         ranked = sorted(((self.expert.score(state, view, m), i, m)
-                         for i, m in enumerate(moves) if m != ASK), reverse=True)
-        shortlist = [m for _s, _i, m in ranked[:SHORTLIST]]
+                         for i, m in enumerate(moves) if m not in (ASK, anchor)), reverse=True)
+        shortlist = [anchor] + [m for _s, _i, m in ranked[:SHORTLIST - 1]]
         if len(shortlist) == 1:
-            return self._maybe_ask(state, view, shortlist[0])
-        totals = dict.fromkeys(shortlist, 0.0)
-        for _ in range(self.rounds):
+            return anchor
+        # Every move is played in the same deals, so each deal gives a paired difference with
+        # the expert's choice; a move replaces it only when it is better by Z standard errors.
+        diffs: dict[Move, list[float]] = {m: [] for m in shortlist[1:]}
+        rounds = rounds_for(view.rules.variant.decks(view.rules.players), self.rounds)
+        for _ in range(rounds):
             world = determinize(view, self.rng, self.expert.memory)
-            for m in shortlist:
-                totals[m] += self._playout(world, view.seat, m)
+            base = self._playout(world, view.seat, anchor)
+            for m in shortlist[1:]:
+                diffs[m].append(self._playout(world, view.seat, m) - base)
             if time.perf_counter() - start > cap:
                 break
-        best = max(shortlist, key=lambda m: (totals[m], -shortlist.index(m)))
+        best, edge = anchor, 0.0
+        for m in shortlist[1:]:
+            d = diffs[m]
+            n = len(d)
+            if n < 3:
+                continue
+            mean = sum(d) / n
+            se = (sum((x - mean) ** 2 for x in d) / (n - 1) / n) ** 0.5
+            if mean > Z * se and mean > edge:
+                best, edge = m, mean
         return self._maybe_ask(state, view, best)
 
     def _maybe_ask(self, state: HandState, view: PlayerView, best: Move) -> Move:
