@@ -49,7 +49,6 @@ ARENA = [  # (variant, players, team, vs, deals)
     ("classic", 4, "basic,basic", "random,random", 2000),
     ("classic", 4, "expert,expert", "basic,basic", 2000),
     ("classic", 4, "expert,basic", "basic,basic", 2000),
-    ("classic", 4, "master,master", "expert,expert", 12),
     ("modern-american", 4, "basic,basic", "random,random", 500),
     ("modern-american", 4, "expert,expert", "basic,basic", 2000),
     ("modern-american", 4, "expert,basic", "basic,basic", 1000),
@@ -88,7 +87,31 @@ def server_load() -> list[str]:
     return measure(20.0, steps=(1, 4, 8, 16, 24, 32, 48, 64, 96))
 
 
-SECTIONS = ("random", "envs", "arena", "server")
+SECTIONS = ("random", "envs", "arena", "shards", "server")
+SHARDS = Path(__file__).parent / "shards"
+
+
+def shards() -> list[str]:
+    """The long tournaments played in shards (bench/shard.py), merged: one row per file group
+    (files named TOURNAMENT*.jsonl, e.g. classic-master-expert-s1.jsonl)."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    from shard import merged
+
+    rows = ["| tournament | deals so far | mean A - B per hand (95% CI) | hands won A / B "
+            "| went out A / B | decision ms A p50 / p95 | files |", "|---|---|---|---|---|---|---|"]
+    groups: dict[str, list[Path]] = {}
+    for f in sorted(SHARDS.glob("*.jsonl")):
+        groups.setdefault(f.name.split(".")[0].removesuffix("-b"), []).append(f)
+    for files in groups.values():
+        r = merged(files)
+        c = r.config
+        rows.append(f"| {c.variant} {c.players}p: {','.join(c.team)} vs {','.join(c.vs)}, seed "
+                    f"{c.seed} | {r.deals} | {r.mean_diff:+.1f} ({r.ci95[0]:+.1f} .. "
+                    f"{r.ci95[1]:+.1f}) | {r.hands_won[0]} / {r.hands_won[1]} "
+                    f"| {100 * r.went_out[0]:.1f}% / {100 * r.went_out[1]:.1f}% "
+                    f"| {r.decision_ms[0]['p50']:.0f} / {r.decision_ms[0]['p95']:.0f} "
+                    f"| {', '.join(f.name for f in files)} |")
+    return rows
 
 
 def envs() -> list[str]:
@@ -160,6 +183,17 @@ def main() -> int:
             "Duplicate deals: each deal is played with the sides' seats swapped. Side A is the "
             "first team named. Decision times are per move on this machine.", "",
             *arena(), ""])
+    if "shards" in only:
+        sections["## Master against expert (long runs, in shards)"] = "\n".join([
+            "## Master against expert (long runs, in shards)", "", today, "",
+            "Two master seats take about 10 s of one core per Classic hand, so 2,000 duplicate "
+            "deals are played over several sittings: `bench/shard.py play --variant classic "
+            "--team master --vs expert --seed 1 --deals 2000 --out FILE` plays the deals one by "
+            "one (the same deals `canasta arena --seed 1` plays) and appends them to a file; it "
+            "resumes where the file stops. The files are kept in `bench/shards/`; this table "
+            "merges them (`bench/shard.py report FILE...`). One process per core; decision "
+            "times per move.", "",
+            *shards(), ""])
     if "server" in only:
         sections["## The browser game's server (one process, loopback)"] = "\n".join([
             "## The browser game's server (one process, loopback)", "", today, "",

@@ -22,7 +22,14 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
-from canasta.arena import ArenaConfig, PlayResult, format_report, play_deal, summarize
+from canasta.arena import (
+    ArenaConfig,
+    ArenaReport,
+    PlayResult,
+    format_report,
+    play_deal,
+    summarize,
+)
 
 
 def _config(header: dict[str, object]) -> ArenaConfig:
@@ -91,24 +98,31 @@ def play(args: argparse.Namespace) -> int:
     return 0
 
 
-def report(args: argparse.Namespace) -> int:
+def merged(files: list[Path]) -> ArenaReport:
+    """One arena report from the shard files of one tournament (ValueError if they differ)."""
     header: dict[str, object] | None = None
     deals: dict[int, list[PlayResult]] = {}
-    for name in args.files:
-        h, d = _read(Path(name))
+    for path in files:
+        h, d = _read(path)
         if h is None:
-            print(f"{name}: no tournament header", file=sys.stderr)
-            return 2
+            raise ValueError(f"{path}: no tournament header")
         if header is not None and {k: v for k, v in h.items() if k != "deals"} != {
                 k: v for k, v in header.items() if k != "deals"}:
-            print(f"{name} holds another tournament", file=sys.stderr)
-            return 2
+            raise ValueError(f"{path} holds another tournament")
         header = h
         deals.update(d)
-    assert header is not None
+    if header is None:
+        raise ValueError("no shard files")
     per_deal = [deals[k] for k in sorted(deals)]
-    config = _config({**header, "deals": len(per_deal)})
-    r = summarize(config, per_deal, 0.0)
+    return summarize(_config({**header, "deals": len(per_deal)}), per_deal, 0.0)
+
+
+def report(args: argparse.Namespace) -> int:
+    try:
+        r = merged([Path(f) for f in args.files])
+    except ValueError as e:
+        print(e, file=sys.stderr)
+        return 2
     print(json.dumps(r.to_json()) if args.json else format_report(r))
     return 0
 
