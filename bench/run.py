@@ -157,53 +157,46 @@ def main() -> int:
     if args.no_server:
         only.discard("server")
     today = f"Measured {dt.date.today().isoformat()} on {machine()}."
+    described = {  # section: (heading, what is measured and how, the rows)
+        "random": ("Random legal play (the engine alone, one core)",
+                   "Every seat picks a uniformly random move from `legal_moves()` and `apply` "
+                   "plays it; each hand is a fresh seeded deal (`canasta simulate` does the "
+                   "same).", lambda: random_play(args.hands, args.repeats)),
+        "envs": ("Research interfaces (one core)",
+                 "`bench/envs.py`: uniformly random legal actions (the action mask) for whole "
+                 "hands through each interface, 10 s each. A *step* is one move for the engine "
+                 "and one action id for the interfaces (a move laying several groups is several "
+                 "actions); OpenSpiel's chance nodes (the deal, one per card) are not counted as "
+                 "steps; Gymnasium's steps are the agent's only, the other seats (our random "
+                 "players) move inside `step`. OpenSpiel's random play asks for no observation; "
+                 "PettingZoo and Gymnasium build the acting seat's observation vector and mask "
+                 "at every step (the view, the replay of the public history for the known "
+                 "cards), which is most of their cost.", envs),
+        "arena": ("Computer players (the arena, all cores)",
+                  "Duplicate deals: each deal is played with the sides' seats swapped. Side A "
+                  "is the first team named. Decision times are per move on this machine.", arena),
+        "shards": ("Master against expert (long runs, in shards)",
+                   "Two master seats take about 10 s of one core per Classic hand, so 2,000 "
+                   "duplicate deals are played over several sittings: `bench/shard.py play "
+                   "--variant classic --team master --vs expert --seed 1 --deals 2000 --out FILE` "
+                   "plays the deals one by one (the same deals `canasta arena --seed 1` plays) "
+                   "and appends them to a file; it resumes where the file stops. The files are "
+                   "kept in `bench/shards/`; this table merges them (`bench/shard.py report "
+                   "FILE...`). One process per core; decision times per move.", shards),
+        "server": ("The browser game's server (one process, loopback)",
+                   "`bench/server.py`: a real `canasta serve` process; simulated players "
+                   "connect over WebSockets and play (draw, discard, answer yes), thinking 1 s "
+                   "before each move. *ack* is the time from sending a move to the server's "
+                   "answer for it; *computer turns* is from the player's discard until the three "
+                   "expert computer players have moved and it is the player's turn again (the "
+                   "client then shows those moves at a readable pace).", server_load),
+    }
     sections: dict[str, str] = {}
-    if "random" in only:
-        sections["## Random legal play (the engine alone, one core)"] = "\n".join([
-            "## Random legal play (the engine alone, one core)", "", today, "",
-            "Every seat picks a uniformly random move from `legal_moves()` and `apply` plays "
-            "it; each hand is a fresh seeded deal (`canasta simulate` does the same).", "",
-            *random_play(args.hands, args.repeats), ""])
-    if "envs" in only:
-        sections["## Research interfaces (one core)"] = "\n".join([
-            "## Research interfaces (one core)", "", today, "",
-            "`bench/envs.py`: uniformly random legal actions (the action mask) for whole "
-            "hands through each interface, 10 s each. A *step* is one move for the engine and "
-            "one action id for the interfaces (a move laying several groups is several "
-            "actions); OpenSpiel's chance nodes (the deal, one per card) are not counted as "
-            "steps; Gymnasium's steps are the agent's only, the other seats (our random "
-            "players) move inside `step`. OpenSpiel's random play asks for no observation; "
-            "PettingZoo and Gymnasium build the acting seat's observation vector and mask at "
-            "every step (the view, the replay of the public history for the known cards), "
-            "which is most of their cost.", "",
-            *envs(), ""])
-    if "arena" in only:
-        sections["## Computer players (the arena, all cores)"] = "\n".join([
-            "## Computer players (the arena, all cores)", "", today, "",
-            "Duplicate deals: each deal is played with the sides' seats swapped. Side A is the "
-            "first team named. Decision times are per move on this machine.", "",
-            *arena(), ""])
-    if "shards" in only:
-        sections["## Master against expert (long runs, in shards)"] = "\n".join([
-            "## Master against expert (long runs, in shards)", "", today, "",
-            "Two master seats take about 10 s of one core per Classic hand, so 2,000 duplicate "
-            "deals are played over several sittings: `bench/shard.py play --variant classic "
-            "--team master --vs expert --seed 1 --deals 2000 --out FILE` plays the deals one by "
-            "one (the same deals `canasta arena --seed 1` plays) and appends them to a file; it "
-            "resumes where the file stops. The files are kept in `bench/shards/`; this table "
-            "merges them (`bench/shard.py report FILE...`). One process per core; decision "
-            "times per move.", "",
-            *shards(), ""])
-    if "server" in only:
-        sections["## The browser game's server (one process, loopback)"] = "\n".join([
-            "## The browser game's server (one process, loopback)", "", today, "",
-            "`bench/server.py`: a real `canasta serve` process; simulated players connect over "
-            "WebSockets and play (draw, discard, answer yes), thinking 1 s before each move. "
-            "*ack* is the time from sending a move to the server's answer for it; *computer "
-            "turns* is from the player's discard until the three expert computer players have "
-            "moved and it is the player's turn again (the client then shows those moves at a "
-            "readable pace).", "",
-            *server_load(), ""])
+    for key in SECTIONS:
+        if key in only:
+            heading, intro, rows = described[key]
+            sections[f"## {heading}"] = "\n".join([f"## {heading}", "", today, "", intro, "",
+                                                   *rows(), ""])
     head = "\n".join([
         "# Benchmarks", "",
         "Measured figures, never timed tests. Regenerate everything with:", "",
