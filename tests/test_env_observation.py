@@ -9,8 +9,7 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from canasta.cards import N_KINDS, Card, kind_counts  # noqa: E402
-from canasta.engine.state import HandState  # noqa: E402
+from canasta.cards import N_KINDS, kind_counts  # noqa: E402
 from canasta.envs.observation import (  # noqa: E402
     known_cards,
     observation_fields,
@@ -30,24 +29,6 @@ TABLES = [("classic", 2), ("classic", 3), ("classic", 4), ("modern-american", 4)
           ("ponytail", 4), ("ponytail", 6)]
 SIZES = {("classic", 2): 296, ("classic", 3): 405, ("classic", 4): 340,
          ("modern-american", 4): 340, ("ponytail", 4): 340, ("ponytail", 6): 471}
-
-
-def shuffle_all_hidden(state: HandState, seat: int, rng: random.Random) -> HandState:
-    """``test_view.shuffle_hidden`` (other hands and the stock dealt again), with the ponytails
-    mixed into the stock as well."""
-    other = shuffle_hidden(state, seat, rng)
-    hidden = other.stock + [c for tail in other.ponytails if tail is not None for c in tail]
-    rng.shuffle(hidden)
-    tails: list[list[Card] | None] = []
-    for tail in other.ponytails:
-        if tail is None:
-            tails.append(None)
-        else:
-            tails.append(hidden[:len(tail)])
-            hidden = hidden[len(tail):]
-    other.ponytails = tails
-    other.stock = hidden
-    return other
 
 
 def field_slice(rules: Rules, name: str) -> slice:
@@ -110,7 +91,7 @@ def test_observations_hold_no_hidden_cards(variant: str, players: int) -> None:
                 assert vec[known_field].sum() == sum(len(k) for k in known)
                 # The key property: the same view, whatever the hidden cards, gives the same
                 # observation, bit for bit.
-                hidden = shuffle_all_hidden(state, seat, rng)
+                hidden = shuffle_hidden(state, seat, rng)
                 other_view = view_of(hidden, seat)
                 assert other_view == view
                 assert observe(other_view).tobytes() == vec.tobytes()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from canasta.cards import Card
 from canasta.engine.state import HandState
 from canasta.match import Match
 from canasta.rules import Rules
@@ -11,16 +12,26 @@ from canasta.view import view_of
 
 
 def shuffle_hidden(state: HandState, seat: int, rng: random.Random) -> HandState:
-    """The same position for ``seat``: other hands and the stock dealt again from the cards
-    ``seat`` cannot see."""
+    """The same position for ``seat``: other hands, the ponytails and the stock dealt again
+    from the cards ``seat`` cannot see."""
     other = state.copy()
-    hidden = [c for s, h in enumerate(other.hands) if s != seat for c in h] + other.stock
+    tails = [t for t in other.ponytails if t is not None]
+    hidden = [c for s, h in enumerate(other.hands) if s != seat for c in h] + other.stock + [
+        c for t in tails for c in t]
     rng.shuffle(hidden)
     for s, h in enumerate(other.hands):
         if s != seat:
             n = len(h)
             other.hands[s] = hidden[:n]
             hidden = hidden[n:]
+    new_tails: list[list[Card] | None] = []
+    for t in other.ponytails:
+        if t is None:
+            new_tails.append(None)
+        else:
+            new_tails.append(hidden[:len(t)])
+            hidden = hidden[len(t):]
+    other.ponytails = new_tails
     other.stock = hidden
     return other
 
