@@ -165,3 +165,66 @@ def test_arena_command_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_arena_bad_levels(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "--team", "genius", "--deals", "2"]) == 2
     assert "levels are" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("variant", "players"), TABLES)
+def test_penalties_without_holdings_come_from_moves_only(variant: str, players: int) -> None:
+    """Where the variant does not dock what a side holds (``penalizes_holdings``), a side's
+    penalties are exactly those its moves incurred: the basic player's shortcut relies on it."""
+    rules = Rules.make(variant, players, table_penalties_mode=True) if variant == "classic" \
+        else Rules.make(variant, players)
+    v = rules.variant
+    assert v.penalizes_holdings == (variant == "modern-american")
+    rng = random.Random(4)
+    for seed in range(2):
+        match = Match(rules, seed)
+        state = match.state
+        while state.result is None:
+            if not v.penalizes_holdings:
+                for side in range(rules.n_sides):
+                    got = v.score_side(state, side, False, False)["penalties"]
+                    assert got == -state.penalties[side]
+            match.apply(rng.choice(state.legal_moves()), state.turn)
+
+
+@pytest.mark.parametrize(("variant", "players"), TABLES)
+def test_basic_plays_in_a_given_world_without_changing_it(variant: str, players: int) -> None:
+    """The search hands its playouts' world to the basic player: its choice is legal there
+    and the world is left as it was."""
+    from canasta.bots.basic import BasicPlayer
+    from canasta.position import position_to_json
+
+    rules = Rules.make(variant, players)
+    bot = BasicPlayer(5)
+    match = Match(rules, seed=8)
+    state = match.state
+    for _ in range(150):
+        if state.result is not None:
+            break
+        view = view_of(state, state.turn)
+        before = position_to_json(state)
+        move = bot.choose(view, state)
+        assert position_to_json(state) == before
+        assert move in view.legal_moves
+        match.apply(move, state.turn)
+
+
+def test_copies_are_complete_and_keep_plans_only_when_asked() -> None:
+    from canasta.engine.state import HandState
+    from canasta.position import position_to_json
+
+    match = Match(Rules.make("ponytail", 4), seed=2)
+    state = match.state
+    rng = random.Random(1)
+    for _ in range(40):
+        match.apply(rng.choice(state.legal_moves()), state.turn)
+    moves = state.legal_moves()
+    assert state.plans is not None
+    plain, kept = state.copy(), state.copy(plans=True)
+    for name in HandState.__slots__:
+        getattr(plain, name)  # every slot is set
+    assert plain.plans is None and kept.plans is state.plans
+    assert position_to_json(plain) == position_to_json(state) == position_to_json(kept)
+    kept.apply(moves[0])  # playing drops the plans of the copy, not the original's
+    assert kept.plans is None and state.plans is not None
+    assert position_to_json(state) == position_to_json(plain)

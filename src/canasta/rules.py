@@ -25,6 +25,11 @@ class Rules:
     players: int
     target: int
     options: Mapping[str, Any] = field(default_factory=dict)
+    #: sides that score (a shorthand used on hot paths: ``variant.n_sides(players)``)
+    n_sides: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "n_sides", self.variant.n_sides(self.players))
 
     @staticmethod
     def make(variant: str | Variant, players: int | None = None, **options: Any) -> Rules:
@@ -87,9 +92,5 @@ class Rules:
         return Rules.make(str(obj.get("variant", "")), obj.get("players"), **dict(options))
 
     # Shorthands used on hot paths.
-    @property
-    def n_sides(self) -> int:
-        return self.variant.n_sides(self.players)
-
     def side_of(self, seat: int) -> int:
         return seat % self.n_sides

@@ -11,6 +11,7 @@ import random
 
 from canasta.bots.sampling import determinize
 from canasta.cards import BLACK_THREE, Card
+from canasta.engine.state import HandState
 from canasta.moves import DRAW, NO, PASS, YES, Move, MoveKind
 from canasta.view import PlayerView
 
@@ -62,13 +63,25 @@ def _danger(view: PlayerView) -> bool:
 class BasicPlayer:
     name = "basic"
 
+    def _world(self, view: PlayerView) -> HandState:
+        """A full position to try moves in: the world the seat plays in, when a search gave
+        one (``choose(view, world)``), else one dealt at random from the view."""
+        if self._given is not None:
+            return self._given.copy(plans=True)
+        return determinize(view, self.rng)
+
     def _paying(self, view: PlayerView, moves: list[Move], fallback: bool = True) -> list[Move]:
         """Leave out the moves that go out losing the hand (all of them, unless ``fallback``
         and nothing else remains)."""
-        state = determinize(view, self.rng)
+        state = self._world(view)
+        v = view.rules.variant
         keep = []
         for m in moves:
-            after = state.copy()
+            if (m.kind is MoveKind.DISCARD and len(view.hand) > 1 and state.stock
+                    and not v.lay_threes_at_turn_start):
+                keep.append(m)  # play goes on to the next seat: the hand cannot end here
+                continue
+            after = state.copy(plans=True)
             after.apply(m)
             hand = after.hands[view.seat]
             if after.result is None and len(hand) == 1 and after.turn == view.seat:
@@ -87,7 +100,9 @@ class BasicPlayer:
         """How much each discard lowers the penalties the side would pay if the hand ended now
         (such as three aces held in one hand)."""
         v = view.rules.variant
-        state = determinize(view, self.rng)
+        state = self._world(view)
+        if not v.penalizes_holdings:
+            return {}  # only moves incur penalties: a card in hand costs no more than its points
         before = v.score_side(state, view.side, False, False).get("penalties", 0)
         out = {}
         for m in discards:
@@ -103,12 +118,15 @@ class BasicPlayer:
     def _without_penalties(self, view: PlayerView, melds: list[Move]) -> list[Move]:
         """Leave out melds that would cost the side a penalty if the hand ended now (such as
         an unfinished meld the variant punishes)."""
-        state = determinize(view, self.rng)
+        state = self._world(view)
         v = view.rules.variant
+        if not v.penalizes_holdings:
+            # Only the penalty the move itself incurs can change (table mode).
+            return [m for m in melds if not state.plan(m).penalty]
         before = v.score_side(state, view.side, False, False).get("penalties", 0)
         keep = []
         for m in melds:
-            after = state.copy()
+            after = state.copy(plans=True)
             after.apply(m)
             if v.score_side(after, view.side, False, False).get("penalties", 0) >= before:
                 keep.append(m)
@@ -116,11 +134,22 @@ class BasicPlayer:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        self._given: HandState | None = None
 
     def new_hand(self, seat: int) -> None:
         pass
 
-    def choose(self, view: PlayerView) -> Move:
+    def choose(self, view: PlayerView, world: HandState | None = None) -> Move:
+        """The move for ``view``.  A search that plays on in a world of its own making passes
+        that ``world`` (consistent with ``view``), so the player tries its moves there instead
+        of dealing the hidden cards again."""
+        self._given = world
+        try:
+            return self._choose(view)
+        finally:
+            self._given = None
+
+    def _choose(self, view: PlayerView) -> Move:
         moves = view.legal_moves
         if not moves:
             raise ValueError("there is no legal move to choose from")

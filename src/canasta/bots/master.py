@@ -7,10 +7,12 @@ decisions of one turn, stops it early on a slow machine), the master deals the h
 random in a way consistent with everything its seat has seen, plays the expert's choice and each
 shortlisted move in that world, lets every player (itself included) play on with the basic
 player's policy until its own next turn (or the end of the hand), and scores the outcome with the
-shared evaluation.  A move replaces the expert's choice only when its paired advantage over the
-same deals is positive by ``Z`` standard errors (the biggest such advantage wins): where the
-search cannot tell, the expert's judgement stands.  Random playouts carry almost no signal in
-rummy games, so the playouts stop early and the evaluation does the judging.
+shared evaluation (in a playout the basic player tries its moves in that same world instead of
+dealing the hidden cards again: the world is already a guess made from the master's own view).
+A move replaces the expert's choice only when its paired advantage over the same deals is
+positive by ``Z`` standard errors (the biggest such advantage wins): where the search cannot
+tell, the expert's judgement stands.  Random playouts carry almost no signal in rummy games, so
+the playouts stop early and the evaluation does the judging.
 """
 
 from __future__ import annotations
@@ -120,6 +122,6 @@ class MasterPlayer:
             if state.result is not None or (away and state.turn == seat):
                 break
             actor = state.turn
-            state.apply(self.policy.choose(view_of(state, actor)))
+            state.apply(self.policy.choose(view_of(state, actor), state))
             away = away or state.turn != seat
         return evaluate(state, seat)

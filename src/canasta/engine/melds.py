@@ -11,13 +11,15 @@ class Meld:
     """A side's meld: its rank (``A``..``4``, ``W`` for wild cards only, ``3`` for black threes)
     and its cards, with the counts the rules look at."""
 
-    __slots__ = ("cards", "deuces", "jokers", "naturals", "rank")
+    __slots__ = ("cards", "deuces", "jokers", "naturals", "rank", "size", "value")
 
     rank: str
     cards: tuple[Card, ...]
     naturals: int
     deuces: int
     jokers: int
+    size: int  # cards in the meld
+    value: int  # the points of its cards
 
     def __init__(self, rank: str, cards: Iterable[Card]) -> None:
         cs = tuple(cards)
@@ -32,18 +34,12 @@ class Meld:
         self.deuces = d
         self.jokers = j
         self.naturals = len(cs) - d - j
+        self.size = len(cs)
+        self.value = sum(c.value for c in cs)
 
     @property
     def wilds(self) -> int:
         return self.deuces + self.jokers
-
-    @property
-    def size(self) -> int:
-        return len(self.cards)
-
-    @property
-    def value(self) -> int:
-        return sum(c.value for c in self.cards)
 
     def plus(self, cards: Iterable[Card]) -> Meld:
         return Meld(self.rank, (*self.cards, *cards))
