@@ -33,12 +33,27 @@ MAX_PLAYOUT_MOVES = 40
 ROUNDS = 20  # deals of the hidden cards per decision with two decks (fewer with more decks)
 TURN_CAP = 1.8  # seconds: every decision of one turn together (the hard limit is 2 s a turn)
 Z = 1.5  # standard errors by which a move must beat the expert's choice over the same deals
+PRUNE_AFTER = 6  # rounds after which a move whose advantage is below -PRUNE_Z standard errors
+PRUNE_Z = 2.0  # ... is dropped
 
 
 def rounds_for(decks: int, rounds: int = ROUNDS) -> int:
     """The search effort at a table: ``rounds`` with two decks, fewer with more (a Ponytail
     move costs several times a Classic one), never fewer than 4."""
     return max(4, rounds * 2 // decks)
+
+
+def _mean_se(d: list[float]) -> tuple[float, float]:
+    """The mean of paired differences and its standard error."""
+    n = len(d)
+    mean = sum(d) / n
+    return mean, (sum((x - mean) ** 2 for x in d) / (n - 1) / n) ** 0.5
+
+
+def _upper(d: list[float]) -> float:
+    """How far above the expert's choice a move could still be: mean + PRUNE_Z errors."""
+    mean, se = _mean_se(d)
+    return mean + PRUNE_Z * se
 
 
 class MasterPlayer:
@@ -88,21 +103,25 @@ class MasterPlayer:
         # the expert's choice; a move replaces it only when it is better by Z standard errors.
         diffs: dict[Move, list[float]] = {m: [] for m in shortlist[1:]}
         rounds = rounds_for(view.rules.variant.decks(view.rules.players), self.rounds)
-        for _ in range(rounds):
+        live = shortlist[1:]
+        for r in range(1, rounds + 1):
             world = determinize(view, self.rng, self.expert.memory)
             base = self._playout(world, view.seat, anchor)
-            for m in shortlist[1:]:
+            for m in live:
                 diffs[m].append(self._playout(world, view.seat, m) - base)
+            if r >= PRUNE_AFTER:
+                # A move clearly worse than the expert's choice is not played out any more.
+                live = [m for m in live if _upper(diffs[m]) >= 0.0]
+                if not live:
+                    break
             if time.perf_counter() - start > cap:
                 break
         best, edge = anchor, 0.0
-        for m in shortlist[1:]:
+        for m in live:
             d = diffs[m]
-            n = len(d)
-            if n < 3:
+            if len(d) < 3:
                 continue
-            mean = sum(d) / n
-            se = (sum((x - mean) ** 2 for x in d) / (n - 1) / n) ** 0.5
+            mean, se = _mean_se(d)
             if mean > Z * se and mean > edge:
                 best, edge = m, mean
         return self._maybe_ask(state, view, best)
