@@ -228,3 +228,28 @@ def test_copies_are_complete_and_keep_plans_only_when_asked() -> None:
     kept.apply(moves[0])  # playing drops the plans of the copy, not the original's
     assert kept.plans is None and state.plans is not None
     assert position_to_json(state) == position_to_json(plain)
+
+
+@pytest.mark.parametrize(("variant", "players"), TABLES)
+def test_moves_the_basic_player_need_not_try_never_end_the_hand(variant: str,
+                                                                 players: int) -> None:
+    """The basic player skips trying the moves ``_cannot_end_hand`` names: played, none of
+    them ever ends the hand (every listed move of random hands, every table)."""
+    from canasta.bots.basic import _cannot_end_hand
+
+    rules = Rules.make(variant, players)
+    rng = random.Random(6)
+    tried = 0
+    for seed in range(3):
+        match = Match(rules, seed)
+        state = match.state
+        while state.result is None:
+            view = view_of(state, state.turn)
+            for m in view.legal_moves:
+                if _cannot_end_hand(view, state, m):
+                    after = state.copy()
+                    after.apply(m)
+                    assert after.result is None, m
+                    tried += 1
+            match.apply(rng.choice(view.legal_moves), state.turn)
+    assert tried > 100

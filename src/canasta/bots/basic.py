@@ -60,6 +60,16 @@ def _danger(view: PlayerView) -> bool:
                and view.hand_sizes[s] <= 6 for s in range(view.rules.players))
 
 
+def _cannot_end_hand(view: PlayerView, state: HandState, m: Move) -> bool:
+    """Moves that surely leave the hand going on (no need to try them): a meld that leaves
+    two cards or more in hand, a discard that leaves one while the stock lasts."""
+    if m.kind is MoveKind.DISCARD:
+        return (len(view.hand) > 1 and bool(state.stock)
+                and not view.rules.variant.lay_threes_at_turn_start)
+    return (m.kind in (MoveKind.MELD, MoveKind.ADD)
+            and len(view.hand) - len(m.cards_from_hand()) >= 2)
+
+
 class BasicPlayer:
     name = "basic"
 
@@ -74,12 +84,10 @@ class BasicPlayer:
         """Leave out the moves that go out losing the hand (all of them, unless ``fallback``
         and nothing else remains)."""
         state = self._world(view)
-        v = view.rules.variant
         keep = []
         for m in moves:
-            if (m.kind is MoveKind.DISCARD and len(view.hand) > 1 and state.stock
-                    and not v.lay_threes_at_turn_start):
-                keep.append(m)  # play goes on to the next seat: the hand cannot end here
+            if _cannot_end_hand(view, state, m):
+                keep.append(m)
                 continue
             after = state.copy(plans=True)
             after.apply(m)
