@@ -98,9 +98,12 @@ def shards() -> list[str]:
     from shard import merged
 
     rows = ["| tournament | deals so far | mean A - B per hand (95% CI) | hands won A / B "
-            "| went out A / B | decision ms A p50 / p95 | files |", "|---|---|---|---|---|---|---|"]
+            "| went out A / B | decision ms A p50 / p95 / max | files |",
+            "|---|---|---|---|---|---|---|"]
     groups: dict[str, list[Path]] = {}
     for f in sorted(SHARDS.glob("*.jsonl")):
+        if not f.stat().st_size:
+            continue  # a tournament that has just begun
         groups.setdefault(f.name.split(".")[0].removesuffix("-b"), []).append(f)
     for files in groups.values():
         r = merged(files)
@@ -109,7 +112,8 @@ def shards() -> list[str]:
                     f"{c.seed} | {r.deals} | {r.mean_diff:+.1f} ({r.ci95[0]:+.1f} .. "
                     f"{r.ci95[1]:+.1f}) | {r.hands_won[0]} / {r.hands_won[1]} "
                     f"| {100 * r.went_out[0]:.1f}% / {100 * r.went_out[1]:.1f}% "
-                    f"| {r.decision_ms[0]['p50']:.0f} / {r.decision_ms[0]['p95']:.0f} "
+                    f"| {r.decision_ms[0]['p50']:.0f} / {r.decision_ms[0]['p95']:.0f} / "
+                    f"{r.decision_ms[0]['max']:.0f} "
                     f"| {', '.join(f.name for f in files)} |")
     return rows
 

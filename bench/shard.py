@@ -88,6 +88,7 @@ def play(args: argparse.Namespace) -> int:
     with out.open("a") as f:
         if old is None:
             f.write(json.dumps({"config": header}) + "\n")
+            f.flush()  # a report run meanwhile sees the tournament, not an empty file
         for deal in range(args.first, args.deals):
             if deal in done:
                 continue
