@@ -180,9 +180,10 @@ def test_penalties_without_holdings_come_from_moves_only(variant: str, players: 
         match = Match(rules, seed)
         state = match.state
         while state.result is None:
-            if not v.penalizes_holdings:
-                for side in range(rules.n_sides):
-                    got = v.score_side(state, side, False, False)["penalties"]
+            for side in range(rules.n_sides):
+                got = v.score_side(state, side, False, False)["penalties"]
+                assert got == -v.side_penalties(state, side)
+                if not v.penalizes_holdings:
                     assert got == -state.penalties[side]
             match.apply(rng.choice(state.legal_moves()), state.turn)
 

@@ -111,16 +111,16 @@ class BasicPlayer:
         state = self._world(view)
         if not v.penalizes_holdings:
             return {}  # only moves incur penalties: a card in hand costs no more than its points
-        before = v.score_side(state, view.side, False, False).get("penalties", 0)
+        before = v.side_penalties(state, view.side)
         out = {}
         for m in discards:
             if m.card is None:
                 continue
             state.hands[view.seat].remove(m.card)
-            after = v.score_side(state, view.side, False, False).get("penalties", 0)
+            after = v.side_penalties(state, view.side)
             state.hands[view.seat].append(m.card)
-            if after > before:
-                out[m] = float(after - before)
+            if after < before:
+                out[m] = float(before - after)
         return out
 
     def _without_penalties(self, view: PlayerView, melds: list[Move]) -> list[Move]:
@@ -131,12 +131,12 @@ class BasicPlayer:
         if not v.penalizes_holdings:
             # Only the penalty the move itself incurs can change (table mode).
             return [m for m in melds if not state.plan(m).penalty]
-        before = v.score_side(state, view.side, False, False).get("penalties", 0)
+        before = v.side_penalties(state, view.side)
         keep = []
         for m in melds:
             after = state.copy(plans=True)
             after.apply(m)
-            if v.score_side(after, view.side, False, False).get("penalties", 0) >= before:
+            if v.side_penalties(after, view.side) <= before:
                 keep.append(m)
         return keep
 

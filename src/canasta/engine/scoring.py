@@ -62,5 +62,5 @@ def classic_score_side(state: HandState, side: int, went_out: bool,
         "going_out": going_out,
         "in_hand": -sum(c.value for seat in range(state.rules.players)
                         if state.side_of(seat) == side for c in state.hands[seat]),
-        "penalties": -state.penalties[side],
+        "penalties": -v.side_penalties(state, side),
     }

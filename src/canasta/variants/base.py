@@ -62,7 +62,7 @@ class Variant:
     reopens_closed_ranks: ClassVar[bool] = False
     #: a side's score is docked for what it has on the table or in hand (Modern American:
     #: unfinished melds of sevens, aces or wild cards, three aces or sevens held), not only for
-    #: the penalties its moves incurred (``HandState.penalties``)
+    #: the penalties its moves incurred (``HandState.penalties``): see ``side_penalties``
     penalizes_holdings: ClassVar[bool] = False
     #: at the end of the stock a player must take a pile that goes onto the side's meld (B.9)
     forced_take_after_stock: ClassVar[bool] = True
@@ -269,6 +269,11 @@ class Variant:
         from canasta.engine.scoring import classic_score_side
 
         return classic_score_side(state, side, went_out, concealed)
+
+    def side_penalties(self, state: HandState, side: int) -> int:
+        """The points the side's score would lose to penalties if the hand ended now (the
+        ``penalties`` of ``score_side``, negated): by default those its moves incurred."""
+        return state.penalties[side]
 
     def red_threes_score(self, count: int, side_has_melded: bool) -> int:
         if count == 0:

@@ -269,31 +269,41 @@ class ModernAmerican(Variant):
         reds = sum(1 for c in state.threes[side] if c.kind == RED_THREE)
         blacks = len(state.threes[side]) - reds
         threes = THREES_POINTS[min(reds, 4)] + THREES_POINTS[min(blacks, 4)]
-        penalties = 0
-        for m in melds:
-            if m.size >= MAX_MELD:
-                continue
-            if m.rank == "7" or (m.rank == "A" and m.wilds == 0):
-                penalties += 2500
-            elif m.rank == WILD_MELD:
-                penalties += 2500 if m.jokers == 4 else 2000
         in_hand = 0
         for seat in range(state.rules.players):
-            if state.side_of(seat) != side:
-                continue
-            hand = state.hands[seat]
-            in_hand += sum(5 if self.laid_on_sight(c) else c.value for c in hand)
-            for rank in ("A", "7"):
-                if sum(1 for c in hand if c.rank == rank) >= 3:
-                    penalties += 1500
+            if state.side_of(seat) == side:
+                in_hand += sum(5 if self.laid_on_sight(c) else c.value for c in state.hands[seat])
         return {
             "melded": melded if count else -melded,
             "canastas": sum(self.canasta_bonus(m) for m in canastas),
             "threes": threes if count >= 2 else (0 if count == 1 else -threes),
             "going_out": self.going_out_bonus if went_out else 0,
             "in_hand": -in_hand,
-            "penalties": -penalties - state.penalties[side],
+            "penalties": -self.side_penalties(state, side),
         }
+
+    def side_penalties(self, state: HandState, side: int) -> int:
+        """C.11: an unfinished meld of sevens, of aces without wild cards or of wild cards;
+        three aces or three sevens held in one hand; and what the side's moves incurred."""
+        penalties = state.penalties[side]
+        for m in state.melds[side]:
+            if m.size >= MAX_MELD:
+                continue
+            if m.rank == "7" or (m.rank == "A" and m.wilds == 0):
+                penalties += 2500
+            elif m.rank == WILD_MELD:
+                penalties += 2500 if m.jokers == 4 else 2000
+        for seat in range(state.rules.players):
+            if state.side_of(seat) != side:
+                continue
+            aces = sevens = 0
+            for c in state.hands[seat]:
+                if c.rank == "A":
+                    aces += 1
+                elif c.rank == "7":
+                    sevens += 1
+            penalties += 1500 * ((aces >= 3) + (sevens >= 3))
+        return penalties
 
 
 MODERN_AMERICAN = ModernAmerican()

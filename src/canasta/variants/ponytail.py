@@ -207,7 +207,7 @@ class Ponytail(Variant):
             "threes": 100 * sum(1 for c in state.threes[side] if c.kind == RED_THREE),
             "going_out": self.going_out_bonus if went_out else 0,
             "in_hand": -in_hand,
-            "penalties": -state.penalties[side],
+            "penalties": -self.side_penalties(state, side),
             "cut": state.bonuses[side],
         }
 
