@@ -343,12 +343,7 @@ def _opened_melds(state: HandState, side: int, c: list[int], by_kind: dict[int, 
     canastas = state.canastas(side)
     melds = state.melds[side]
     deuces, jokers = c[DEUCE], c[JOKER]
-    # The meld of each rank that cards may join (``HandState.find_meld``, in one pass).
-    where: dict[str, int] = {}
-    reopens = v.reopens_closed_ranks
-    for i, m in enumerate(melds):
-        if m.rank not in where and not (reopens and m.size >= size):
-            where[m.rank] = i
+    where = state.joinable_melds(side)
 
     careful = False  # set by fits() when only a full check can tell
 

@@ -215,6 +215,16 @@ class HandState:
                 return i
         return -1
 
+    def joinable_melds(self, side: int) -> dict[str, int]:
+        """``find_meld`` for every rank at once: rank -> index of the meld cards may join."""
+        v = self.rules.variant
+        reopens, size = v.reopens_closed_ranks, v.canasta_size
+        where: dict[str, int] = {}
+        for i, m in enumerate(self.melds[side]):
+            if m.rank not in where and not (reopens and m.size >= size):
+                where[m.rank] = i
+        return where
+
     @property
     def pile_top(self) -> Card | None:
         return self.pile[-1] if self.pile else None

@@ -60,10 +60,6 @@ class Variant:
     splash_opens: ClassVar[bool] = False
     #: a rank whose meld has closed as a canasta may be melded again (Ponytail)
     reopens_closed_ranks: ClassVar[bool] = False
-    #: a side's score is docked for what it has on the table or in hand (Modern American:
-    #: unfinished melds of sevens, aces or wild cards, three aces or sevens held), not only for
-    #: the penalties its moves incurred (``HandState.penalties``): see ``side_penalties``
-    penalizes_holdings: ClassVar[bool] = False
     #: at the end of the stock a player must take a pile that goes onto the side's meld (B.9)
     forced_take_after_stock: ClassVar[bool] = True
     #: red threes in hand are laid (and replaced) at the start of the holder's turn, not at once
@@ -269,6 +265,13 @@ class Variant:
         from canasta.engine.scoring import classic_score_side
 
         return classic_score_side(state, side, went_out, concealed)
+
+    @property
+    def penalizes_holdings(self) -> bool:
+        """Whether a side's score is docked for what it has on the table or in hand (Modern
+        American), not only for the penalties its moves incurred: ``side_penalties`` is
+        overridden."""
+        return type(self).side_penalties is not Variant.side_penalties
 
     def side_penalties(self, state: HandState, side: int) -> int:
         """The points the side's score would lose to penalties if the hand ended now (the

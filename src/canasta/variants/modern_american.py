@@ -78,7 +78,6 @@ class ModernAmerican(Variant):
     exact_going_out: ClassVar[bool] = True
     check_listed_openings: ClassVar[bool] = True
     splash_opens: ClassVar[bool] = True
-    penalizes_holdings: ClassVar[bool] = True
 
     def hand_size(self, players: int) -> int:
         return 13
