@@ -490,6 +490,19 @@ def test_D12_E40_four_books_option() -> None:
     assert part["melded"] == 70 + 80 + 35 + 150 + 80 and part["going_out"] == 200
 
 
+
+def test_D12_E40_four_books_going_out_with_the_missing_canasta_is_listed() -> None:
+    # The sevens canasta is the only one missing and the hand holds exactly its seven cards:
+    # melding them all at once goes out (card by card would leave a single card, refused).
+    opts = {"required_canastas": "four-books"}
+    wilds = "JK JK JK 2D 2H 2S 2C"
+    state = position(options=opts, hands=["7C 7D 7H 7S 7C 7D 7H", "", "", ""],
+                     melds=[[*BOTH, wilds], []])
+    assert state.canastas_needed() == 4
+    assert "meld 7C 7C 7D 7D 7H 7H 7S" in legal(state)
+    play(state, "meld 7C 7C 7D 7D 7H 7H 7S")
+    assert state.result is not None and state.result.went_out == 0
+
 # ----------------------------------------------------------------------------------------
 # D.13 End by exhausted stock
 def test_D13_E48_the_hand_ends_at_once_when_the_next_player_cannot_take() -> None:

@@ -365,3 +365,38 @@ def test_past_games_replays_and_rules(page: Page, server: LiveServer) -> None:
     expect(dialog).to_contain_text("canasta")
     shot(page, "rules-en")
     axe_check(page, "the rules")
+
+
+def test_house_rules_from_the_start_screen_to_the_game(page: Page, server: LiveServer) -> None:
+    page.goto(server.url)
+    page.get_by_test_id("lang-select").select_option("es")
+    page.get_by_test_id("variant-classic").check()
+    page.get_by_test_id("players").select_option("4")
+    expect(page.get_by_test_id("option-wild_ratio")).to_be_attached()
+    expect(page.get_by_test_id("option-two_player_last_card_rule")).to_have_count(0)
+    page.get_by_test_id("variant-ponytail").check()
+    house = page.get_by_test_id("house-rules")
+    expect(house).not_to_have_attribute("open", "")  # closed while every rule is the default
+    house.locator("summary").click()
+    page.get_by_test_id("option-required_canastas").select_option(
+        label="Limpia, sucia, de sietes y de comodines (cuatro libros)")
+    shot(page, "house-rules-es")
+    axe_check(page, "the start screen with the house rules open")
+    page.reload()  # the choice is remembered, and shown open since it differs from the default
+    expect(page.get_by_test_id("house-rules")).to_have_attribute("open", "")
+    for select in page.locator("[data-testid^='level-']").all():
+        select.select_option("basic")
+    before = set(server.app.state.hub.games)
+    page.get_by_test_id("start-game").click()
+    page.wait_for_function("location.hash.includes('game=')")
+    idle(page)
+    (game_id,) = set(server.app.state.hub.games) - before
+    rules = server.session(game_id).match.rules
+    assert rules.option("required_canastas") == "four-books"
+    assert rules.option("minimum_by") == "score"
+    page.get_by_test_id("rules").click()
+    listed = page.get_by_test_id("game-house-rules")
+    expect(listed).to_contain_text("cuatro libros")
+    expect(listed).to_contain_text("Según la puntuación del equipo")
+    shot(page, "rules-with-house-rules-es")
+    axe_check(page, "the rules of a game with house rules")

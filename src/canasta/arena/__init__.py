@@ -30,9 +30,10 @@ class ArenaConfig:
     seed: int = 0
     match: bool = False  # play whole matches to the target instead of single hands
     target: int | None = None
+    options: tuple[tuple[str, Any], ...] = ()  # the rule options (house rules), by name
 
     def rules(self) -> Rules:
-        return Rules.make(self.variant, self.players, target=self.target)
+        return Rules.make(self.variant, self.players, target=self.target, **dict(self.options))
 
 
 @dataclass

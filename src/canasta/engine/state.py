@@ -199,7 +199,7 @@ class HandState:
         return sum(1 for m in self.melds[side] if m.size >= size and m.rank != BLACK_THREES_MELD)
 
     def canastas_needed(self) -> int:
-        return self.rules.variant.canastas_to_go_out(self.rules.players)
+        return self.rules.variant.canastas_required(self.rules)
 
     def find_meld(self, side: int, rank: str) -> int:
         """Index of the side's meld of ``rank`` that cards may join, or -1.  Where closed ranks

@@ -88,6 +88,9 @@ class Ponytail(Variant):
     def canastas_to_go_out(self, players: int) -> int:
         return 2  # at least; going_out_requirement checks the kinds
 
+    def canastas_required(self, rules: Rules) -> int:
+        return len(_kinds(rules))  # one canasta of each required kind
+
     def default_target(self, players: int) -> int:
         return 50000
 

@@ -68,7 +68,9 @@ def view_json(view: PlayerView, *, names: Sequence[str], levels: Sequence[str | 
         "stock_size": view.stock_size,
         "ponytail_sizes": (list(view.ponytail_sizes)
                            if any(p is not None for p in view.ponytail_sizes) else None),
-        "canastas_needed": rules.variant.canastas_to_go_out(rules.players),
+        "canastas_needed": rules.variant.canastas_required(rules),
+        "house_rules": {name: rules.options[name]
+                        for name in rules.variant.offered_options(rules.players)},
         "asking": view.asking,
         "answer": view.answer,
         "legal": legal_json(view),

@@ -99,6 +99,10 @@ export class GameScreen {
     return this.view ? this.view.variant : null;
   }
 
+  get houseRules() {
+    return this.view ? this.view.house_rules : null;
+  }
+
   // ---- layout, built once; regions are refreshed by render() ------------------------------
   build() {
     this.el = {};
@@ -594,7 +598,7 @@ export class GameScreen {
       const hintButton = $("#answer-hint-button");
       hintButton.onclick = () => this.answerHint();
       hintButton.setAttribute("aria-disabled", this.hintPending ? "true" : "false");
-      $("#answer-rules").onclick = () => openRules(v.variant);
+      $("#answer-rules").onclick = () => openRules(v.variant, v.house_rules);
       this.fillAnswerHint();
       answer.dataset.dismissable = "false";
       answer.oncancel = (e) => e.preventDefault();
@@ -831,7 +835,7 @@ export class GameScreen {
       if (key === "y" && !$("#answer-yes").disabled) { e.preventDefault(); $("#answer-yes").click(); }
       else if (key === "n" && !$("#answer-no").disabled) { e.preventDefault(); $("#answer-no").click(); }
       else if (key === "h") { e.preventDefault(); this.answerHint(); }
-      else if (key === "r") { e.preventDefault(); openRules(this.view.variant); }
+      else if (key === "r") { e.preventDefault(); openRules(this.view.variant, this.view.house_rules); }
       else if (key === "?") { e.preventDefault(); openHelp(); }
       return;
     }
@@ -845,7 +849,7 @@ export class GameScreen {
     }
     if (anyDialogOpen()) return;
     if (key === "?") { e.preventDefault(); openHelp(); return; }
-    if (key === "r") { e.preventDefault(); if (this.view) openRules(this.view.variant); return; }
+    if (key === "r") { e.preventDefault(); if (this.view) openRules(this.view.variant, this.view.house_rules); return; }
     if (key === "Escape") {
       if (this.selected.size || this.staged.length) { e.preventDefault(); this.act("clear"); }
       return;

@@ -34,6 +34,11 @@ export class ReplayScreen {
     return f ? f.view.variant : null;
   }
 
+  get houseRules() {
+    const f = this.current();
+    return f ? f.view.house_rules : null;
+  }
+
   current() {
     return this.data && this.data.frames ? this.data.frames[this.frame] : null;
   }
