@@ -379,7 +379,7 @@ def test_house_rules_from_the_start_screen_to_the_game(page: Page, server: LiveS
     expect(house).not_to_have_attribute("open", "")  # closed while every rule is the default
     house.locator("summary").click()
     page.get_by_test_id("option-required_canastas").select_option(
-        label="Limpia, sucia, de sietes y de comodines (cuatro libros)")
+        label="Limpia, sucia, de sietes y de comodines (cuatro canastas)")
     shot(page, "house-rules-es")
     axe_check(page, "the start screen with the house rules open")
     page.reload()  # the choice is remembered, and shown open since it differs from the default
@@ -396,7 +396,7 @@ def test_house_rules_from_the_start_screen_to_the_game(page: Page, server: LiveS
     assert rules.option("minimum_by") == "score"
     page.get_by_test_id("rules").click()
     listed = page.get_by_test_id("game-house-rules")
-    expect(listed).to_contain_text("cuatro libros")
+    expect(listed).to_contain_text("cuatro canastas")
     expect(listed).to_contain_text("Según la puntuación del equipo")
     shot(page, "rules-with-house-rules-es")
     axe_check(page, "the rules of a game with house rules")
