@@ -132,8 +132,9 @@ def idle(page: Page) -> None:
 
 # --- starting a game -------------------------------------------------------------------------
 def start_game(page: Page, server: LiveServer, lang: str, *, name: str = "Ana",
-               levels: str = "basic") -> GameSession:
-    page.goto(server.url)
+               levels: str = "basic", navigate: bool = True) -> GameSession:
+    if navigate:  # else the start screen is open already, with choices made
+        page.goto(server.url)
     page.get_by_test_id("lang-select").select_option(lang)
     expect(page.locator("html")).to_have_attribute("lang", lang)
     page.get_by_test_id("name").fill(name)
@@ -400,3 +401,29 @@ def test_house_rules_from_the_start_screen_to_the_game(page: Page, server: LiveS
     expect(listed).to_contain_text("Según la puntuación del equipo")
     shot(page, "rules-with-house-rules-es")
     axe_check(page, "the rules of a game with house rules")
+
+
+def test_a_short_initial_meld_costs_100_at_a_table_with_penalties(page: Page,
+                                                                  server: LiveServer) -> None:
+    page.goto(server.url)
+    page.get_by_test_id("lang-select").select_option("en")
+    page.get_by_test_id("variant-classic").check()
+    page.get_by_test_id("players").select_option("4")
+    page.get_by_test_id("house-rules").locator("summary").click()
+    page.get_by_test_id("option-table_penalties_mode").select_option(
+        label="Allowed, with a 100-point penalty")
+    session = start_game(page, server, "en", navigate=False)
+    assert session.match.rules.option("table_penalties_mode") is True
+    rig(session, {"variant": "classic", "players": 4, "scores": [0, 0], "turn": 0,
+                  "phase": "play", "options": {"table_penalties_mode": True},
+                  "hands": [["4C", "4D", "4H", "9S", "8S"], ["QC", "QD", "QH"], ["5C"], ["5D"]],
+                  "melds": [[], [["KC", "KD", "KH", "KS", "KC", "KD", "KH"]]],
+                  "threes": [[], []], "discard": ["TS"], "stock": ["5H", "6H", "7H"]})
+    page.reload()
+    idle(page)
+    for text in ("4C", "4D", "4H"):
+        card_button(page, text).first.click()
+    page.get_by_test_id("meld").click()
+    idle(page)
+    assert session.state.penalties == [100, 0] and len(session.state.hands[0]) == 5
+    expect(page.get_by_test_id("caption")).to_contain_text("100 penalty points")

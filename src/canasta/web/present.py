@@ -34,10 +34,17 @@ def legal_json(view: PlayerView) -> dict[str, Any]:
     add = sorted({m.rank for m in view.legal_moves if m.kind is MoveKind.ADD})
     discard = sorted({m.card.text for m in view.legal_moves
                       if m.kind is MoveKind.DISCARD and m.card is not None})
-    return {"draw": MoveKind.DRAW in kinds, "take": MoveKind.TAKE in kinds,
+    # With table penalties an initial meld (or take) below the minimum is a mistake the player
+    # may make: it is not among the legal moves, yet the server accepts it for a penalty.
+    attempt = (bool(view.rules.options.get("table_penalties_mode")) and view.to_act
+               and view.asking is None and not view.opened(view.side))
+    return {"draw": MoveKind.DRAW in kinds,
+            "take": MoveKind.TAKE in kinds or (attempt and view.phase == "draw"
+                                               and view.pile_size > 0),
             "pass": MoveKind.PASS in kinds, "ask": MoveKind.ASK in kinds,
             "yes": MoveKind.YES in kinds, "no": MoveKind.NO in kinds,
-            "meld": MoveKind.MELD in kinds, "add": add, "discard": discard}
+            "meld": MoveKind.MELD in kinds or (attempt and view.phase == "play"),
+            "add": add, "discard": discard}
 
 
 def view_json(view: PlayerView, *, names: Sequence[str], levels: Sequence[str | None],
@@ -54,6 +61,7 @@ def view_json(view: PlayerView, *, names: Sequence[str], levels: Sequence[str | 
         "partner": view.partner,
         "hand_number": view.hand_number, "target": rules.target,
         "scores": list(view.scores),
+        "penalties": list(view.penalties),
         "minimum": 0 if view.opened(side) else view.minimum(),
         "turn": view.turn, "phase": view.phase, "to_act": view.to_act,
         "hand": [card_json(c) for c in view.hand],

@@ -294,10 +294,22 @@ export class GameScreen {
     this.view = view;
     this.shown = msg;
     this.canUndo = !!msg.can_undo;
-    if (msg.last) this.caption = this.describe(msg.last.seat, msg.last.move);
+    if (msg.last) this.caption = this.penaltyCaption(old, view, msg.last.seat) || this.describe(msg.last.seat, msg.last.move);
     else if (!old || old.hand_number !== view.hand_number) this.caption = fresh ? "" : t("caption.dealt", { n: view.hand_number });
     this.lastSeat = msg.last ? msg.last.seat : null;
     this.render();
+  }
+
+  /** A move that cost its side a penalty (table options: an initial meld below the minimum is
+   * taken back for 100 points) is told as such, not as the meld it tried. */
+  penaltyCaption(old, view, seat) {
+    if (!old || old.hand_number !== view.hand_number || !view.penalties || !old.penalties) return "";
+    const side = seat % view.sides;
+    const points = (view.penalties[side] || 0) - (old.penalties[side] || 0);
+    if (points <= 0) return "";
+    if (seat === view.seat) return t("caption.penaltyYou", { points: formatNumber(points) });
+    const who = (view.names && view.names[seat]) || t("seat.computer", { n: seat });
+    return t("caption.penalty", { who, points: formatNumber(points) });
   }
 
   describe(seat, move) {
