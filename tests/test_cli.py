@@ -93,6 +93,7 @@ def test_house_rules_from_the_command_line(tmp_path: Path,
     assert result.returncode == 0, result.stderr
     record = json.loads(path.read_text())
     assert record["rules"]["options"]["required_canastas"] == "four-books"
+    assert "Table options: required_canastas=four-books" in result.stdout
 
 
 def test_replay_prints_scores(tmp_path: Path) -> None:
