@@ -491,6 +491,16 @@ def test_D12_E40_four_books_option() -> None:
 
 
 
+def test_D12_going_out_by_melding_the_missing_mixed_canasta_at_once_is_listed() -> None:
+    # Two natural canastas are not enough: the mixed one is missing, and the hand is exactly
+    # that canasta.  Melding it all at once goes out; no card-by-card order gets there.
+    queens = "QC QD QH QS QC QD QH"
+    state = position(hands=["9C 9D 9H 9S 9C 2C 2D", "", "", ""], melds=[[KINGS7, queens], []])
+    assert "meld 9C 9C 9D 9H 9S 2C 2D" in legal(state)
+    play(state, "meld 9C 9C 9D 9H 9S 2C 2D")
+    assert state.result is not None and state.result.went_out == 0
+
+
 def test_D12_E40_four_books_going_out_with_the_missing_canasta_is_listed() -> None:
     # The sevens canasta is the only one missing and the hand holds exactly its seven cards:
     # melding them all at once goes out (card by card would leave a single card, refused).

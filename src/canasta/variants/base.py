@@ -99,6 +99,11 @@ class Variant:
         legal-move generator and the table display count on it)."""
         return self.canastas_to_go_out(rules.players)
 
+    def canastas_missing(self, state: HandState, side: int) -> int:
+        """How many more canastas ``side`` must complete before it may go out (where the
+        variant asks for canastas of given kinds, one for each kind it lacks)."""
+        return max(0, state.canastas_needed() - state.canastas(side))
+
     def default_target(self, players: int) -> int:
         raise NotImplementedError
 
