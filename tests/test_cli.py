@@ -83,7 +83,8 @@ def test_house_rules_from_the_command_line(tmp_path: Path,
     assert main(["arena", "--variant", "classic", "--team", "random,random", "--vs",
                  "random,random", "--deals", "1", "--executor", "serial", "--json",
                  "--option", "wild_ratio=not-more-wilds"]) == 0
-    assert json.loads(capsys.readouterr().out)["deals"] == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report["deals"] == 1 and report["options"] == {"wild_ratio": "not-more-wilds"}
     config = ArenaConfig("ponytail", 4, ("basic",), ("basic",), 1,
                          options=(("minimum_by", "hand"),))
     assert config.rules().option("minimum_by") == "hand"
@@ -112,7 +113,8 @@ def test_bad_input_exit_2_without_traceback(tmp_path: Path) -> None:
                  ["simulate", "--variant", "modern-american", "--players", "2"],
                  ["simulate", "--option", "wild_ratio"],
                  ["simulate", "--option", "wild_ratio=loose"],
-                 ["simulate", "--option", "required_canastas=four-books"]):
+                 ["simulate", "--option", "required_canastas=four-books"],
+                 ["play", "--option", "wild_ratio=not-more-wilds", "--no-browser"]):
         result = run(*args)
         assert result.returncode == 2
         assert result.stderr.startswith("canasta: ") and "Traceback" not in result.stderr

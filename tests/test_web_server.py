@@ -409,6 +409,29 @@ def test_house_rules_are_offered_chosen_shown_and_kept(tmp_path: Path) -> None:
         assert session_of(c, game_id).match.rules.options["count_unpicked_ponytails"] is True
 
 
+def test_a_short_initial_meld_at_a_table_with_penalties_cannot_be_undone(
+        client: TestClient) -> None:
+    from canasta.position import position_from_json
+
+    game_id = new_game(client, options={"table_penalties_mode": True})
+    session = session_of(client, game_id)
+    session.match.state = position_from_json({
+        "variant": "classic", "players": 4, "scores": [0, 0], "turn": 0, "phase": "play",
+        "options": {"table_penalties_mode": True},
+        "hands": [["4C", "4D", "4H", "9S", "8S"], ["QC"], ["5C"], ["5D"]],
+        "melds": [[], []], "threes": [[], []], "discard": ["TS"], "stock": ["5H", "6H"]})
+    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+        view = settle(ws)["view"]
+        assert view["legal"]["meld"] and view["penalties"] == [0, 0]
+        ws.send_text(json.dumps({"type": "move", "move": "meld 4C 4D 4H"}))
+        msg = settle(ws)
+        assert msg["view"]["penalties"] == [100, 0] and len(msg["view"]["hand"]) == 5
+        assert not msg["can_undo"]
+        ws.send_text(json.dumps({"type": "undo"}))
+        assert json.loads(ws.receive_text())["type"] == "error"
+    assert session.state.penalties == [100, 0]
+
+
 def test_every_house_rule_has_its_words_in_both_languages() -> None:
     from canasta.variants import get_variant, variant_names
     from canasta.web.app import STATIC

@@ -76,6 +76,9 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _play(args: argparse.Namespace) -> int:
     if not args.text:
+        if args.option:
+            raise CanastaError("--option is for the terminal game (--text); in the browser, "
+                               "choose the table options on the start screen")
         return _serve(args)
     from canasta.bots import LEVELS
     from canasta.textplay import play_text
@@ -154,8 +157,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="winning score (default: the variant's, 5000; 7500 with 3 players)")
         sp.add_argument("--seed", type=int, default=None, help="seed of the deal (default: random)")
         sp.add_argument("--option", action="append", metavar="NAME=VALUE",
-                        help="a rule option (house rule), e.g. --option "
-                             "required_canastas=four-books; see docs/ENGINE.md")
+                        help="a table option (house rule), e.g. --option "
+                             "required_canastas=four-books; README.md's 'The rules' lists them")
 
     sp = sub.add_parser("play", help="play a game in the terminal")
     table(sp)

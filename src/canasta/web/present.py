@@ -40,7 +40,8 @@ def legal_json(view: PlayerView) -> dict[str, Any]:
                and view.asking is None and not view.opened(view.side))
     return {"draw": MoveKind.DRAW in kinds,
             "take": MoveKind.TAKE in kinds or (attempt and view.phase == "draw"
-                                               and view.pile_size > 0),
+                                               and view.pile_top is not None
+                                               and view.pile_top.is_natural),
             "pass": MoveKind.PASS in kinds, "ask": MoveKind.ASK in kinds,
             "yes": MoveKind.YES in kinds, "no": MoveKind.NO in kinds,
             "meld": MoveKind.MELD in kinds or (attempt and view.phase == "play"),

@@ -282,8 +282,9 @@ class GameSession:
         gained.subtract(hand_before)
         new_cards = sorted(gained.elements(), key=lambda c: c.id)
         revealed = bool(new_cards)  # a draw, a take, a ponytail picked up: seen, so final
+        penalized = state.penalties != before[0].penalties  # a penalty is final too
         if played.kind in (MoveKind.MELD, MoveKind.ADD) and state.result is None \
-                and not revealed:
+                and not revealed and not penalized:
             self._undo.append(before)
         else:
             self._undo.clear()
