@@ -97,6 +97,15 @@ def test_house_rules_from_the_command_line(tmp_path: Path,
     assert "Table options: required_canastas=four-books" in result.stdout
 
 
+def test_play_text_table_penalties() -> None:
+    # Seed 1 deals seat 0 three nines: 30 points, below the initial meld's 50.
+    result = run("play", "--text", "--seed", "1", "--option", "table_penalties_mode=true",
+                 stdin="draw\nmeld 9C 9C 9D\nquit\n")
+    assert result.returncode == 0, result.stderr
+    assert ("Your initial meld was below the minimum (50): taken back, 100 penalty points."
+            in result.stdout)
+
+
 def test_replay_prints_scores(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     result = run("play", "--text", "--seed", "4", "--save", str(path), stdin="draw\nquit\n")

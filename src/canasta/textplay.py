@@ -213,6 +213,10 @@ def _loop(table: Table, me: int, names: dict[int, str], read: Callable[[str], st
         except CanastaError as e:
             write(f"Not possible: {e}")
             continue
+        fined = table.view(me).penalties[view.side] - view.penalties[view.side]
+        if fined > 0:
+            write(f"Your initial meld was below the minimum ({view.minimum()}): taken back, "
+                  f"{fined} penalty points.")
         if move.kind in (MoveKind.DRAW, MoveKind.TAKE) and match.state.result is None:
             after = list(table.view(me).hand)
             for c in before:
