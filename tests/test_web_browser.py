@@ -427,3 +427,4 @@ def test_a_short_initial_meld_costs_100_at_a_table_with_penalties(page: Page,
     idle(page)
     assert session.state.penalties == [100, 0] and len(session.state.hands[0]) == 5
     expect(page.get_by_test_id("caption")).to_contain_text("100 penalty points")
+    expect(page.locator(".history-list").first).to_contain_text("taken back")

@@ -426,6 +426,7 @@ def test_a_short_initial_meld_at_a_table_with_penalties_cannot_be_undone(
         ws.send_text(json.dumps({"type": "move", "move": "meld 4C 4D 4H"}))
         msg = settle(ws)
         assert msg["view"]["penalties"] == [100, 0] and len(msg["view"]["hand"]) == 5
+        assert msg["view"]["penalized"] == [len(msg["view"]["history"]) - 1]
         assert not msg["can_undo"]
         ws.send_text(json.dumps({"type": "undo"}))
         assert json.loads(ws.receive_text())["type"] == "error"

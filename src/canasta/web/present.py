@@ -63,6 +63,7 @@ def view_json(view: PlayerView, *, names: Sequence[str], levels: Sequence[str | 
         "hand_number": view.hand_number, "target": rules.target,
         "scores": list(view.scores),
         "penalties": list(view.penalties),
+        "penalized": sorted(view.penalized),
         "minimum": 0 if view.opened(side) else view.minimum(),
         "turn": view.turn, "phase": view.phase, "to_act": view.to_act,
         "hand": [card_json(c) for c in view.hand],
