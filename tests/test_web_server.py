@@ -555,3 +555,22 @@ def test_computer_players_remember_the_hand_after_a_restart() -> None:
             assert [memory(again, seat) for seat in (1, 3)] == remembered
             return
     raise AssertionError("no seed had a computer player remember a taken pile")
+
+
+def test_a_hint_to_take_a_one_card_pile_says_so_in_both_languages() -> None:
+    from canasta.moves import parse_move
+    from canasta.position import position_from_json
+    from canasta.view import view_of
+    from canasta.web.hints import explain
+
+    state = position_from_json({
+        "variant": "classic", "players": 4, "scores": [0, 0], "turn": 0, "phase": "draw",
+        "hands": [["8C", "8S", "2C", "5D"], ["QC"], ["5C"], ["5D"]], "melds": [[], []],
+        "threes": [[], []], "discard": ["8H"], "stock": ["5H", "6H"]})
+    view = view_of(state, 0)
+    move = parse_move("take 8C 8S 2C")
+    assert explain(view, move, "es") == ("Toma el pozo: puedes bajar su única carta, el 8♥, "
+                                         "con cartas de tu mano.")
+    assert "only card, the 8♥" in explain(view, move, "en")
+    state.pile.insert(0, state.hands[1].pop())  # a second card under the top one
+    assert "sus 2 cartas" in explain(view_of(state, 0), move, "es")
