@@ -276,6 +276,21 @@ def test_a_hand_with_the_keyboard_in_spanish(page: Page, server: LiveServer) -> 
     page.keyboard.press("n")  # next hand
     idle(page)
     assert session.match.hand_number == 2
+    # A quick second hand (a rigged position where every hand is nearly empty): the sheet then
+    # also lists the match hand by hand.
+    rig(session, {**GOING_OUT, "turn": 0, "hand_number": 2, "scores": list(session.match.scores),
+                  "options": {"target": session.match.rules.target}})
+    page.reload()
+    idle(page)
+    Driver(page, session, keyboard=True).play_hand()
+    hands = page.get_by_test_id("hands-table")
+    expect(hands).to_contain_text("Tanteo mano a mano")
+    expect(hands.locator("tbody tr")).to_have_count(3)  # hands 1 and 2, the match score
+    second = session.match.results[1].scores
+    shown = hands.locator("tr[data-hand='2'] td").first.inner_text()
+    assert int("".join(ch for ch in shown if ch.isdigit() or ch in "-−").replace("−", "-")) \
+        == second[0]
+    shot(page, "score-sheet-hands-es")
 
 
 def test_reloading_the_page_continues_the_game(page: Page, server: LiveServer) -> None:

@@ -370,6 +370,10 @@ def test_options_replay_and_static_files(client: TestClient) -> None:
     moves = session_of(client, game_id).match.moves[0]
     assert len(replay["frames"]) == len(moves) + 1
     assert replay["frames"][-1]["view"]["result"] is not None
+    scores = [list(r.scores) for r in session_of(client, game_id).match.results]
+    assert replay["frames"][-1]["view"]["match"]["hand_scores"] == scores
+    assert replay["frames"][0]["view"]["match"]["hand_scores"] == []
+    assert session_of(client, game_id).view_json()["match"]["hand_scores"] == scores
     assert client.get(f"/api/games/{game_id}/replay?hand=9").status_code == 400
     assert client.get("/api/games/nope/replay").status_code == 404
     assert client.get("/").status_code == 200

@@ -291,7 +291,8 @@ def replay_frames(stored: StoredGame, hand: int) -> dict[str, Any]:
         for r in results:
             totals = [a + b for a, b in zip(totals, r.scores, strict=True)]
         info = {"scores": totals, "over": match.over and hand == n and state.result is not None,
-                "winner": match.winner if hand == n else None, "hands": len(results)}
+                "winner": match.winner if hand == n else None, "hands": len(results),
+                "hand_scores": [list(r.scores) for r in results]}
         return {"seat": seat, "move": move,
                 "view": view_json(view_of(state, HUMAN), names=names, levels=levels,
                                   match=info)}

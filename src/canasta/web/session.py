@@ -237,7 +237,7 @@ class GameSession:
     def match_json(self) -> dict[str, Any]:
         m = self.match
         return {"scores": list(m.scores), "over": m.over, "winner": m.winner,
-                "hands": len(m.results)}
+                "hands": len(m.results), "hand_scores": [list(r.scores) for r in m.results]}
 
     def view_json(self, seat: int = HUMAN) -> dict[str, Any]:
         names = self.config.seat_names()
