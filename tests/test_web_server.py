@@ -16,6 +16,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from canasta.bots import make_player
 from canasta.bots.basic import BasicPlayer
+from canasta.engine.deal import deal
 from canasta.moves import MoveKind
 from canasta.web.app import create_app, parse_message
 from canasta.web.session import GameSession
@@ -122,6 +123,9 @@ def hidden_only(session: GameSession) -> set[str]:
     for hand_moves in session.match.moves:
         for _seat, move in hand_moves:
             seen.update(c.text for c in move.cards_from_hand())
+    m = session.match
+    for number in range(1, m.hand_number + 1):  # each deal's upcard(s), face up for everyone
+        seen.update(c.text for c in deal(m.rules, m.deck_for(number), hand_number=number).pile)
     return {t for t in hidden if t not in seen}
 
 
