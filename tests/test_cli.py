@@ -123,6 +123,7 @@ def test_bad_input_exit_2_without_traceback(tmp_path: Path) -> None:
                  ["simulate", "--option", "wild_ratio"],
                  ["simulate", "--option", "wild_ratio=loose"],
                  ["simulate", "--option", "required_canastas=four-books"],
+                 ["simulate", "--option", "two_player_last_card_rule=pagat"],
                  ["play", "--option", "wild_ratio=not-more-wilds", "--no-browser"]):
         result = run(*args)
         assert result.returncode == 2

@@ -53,7 +53,14 @@ def _options(args: argparse.Namespace) -> dict[str, object]:
 def _rules(args: argparse.Namespace) -> Rules:
     from canasta.rules import Rules
 
-    return Rules.make(args.variant, args.players, target=args.target, **_options(args))
+    options = _options(args)
+    rules = Rules.make(args.variant, args.players, target=args.target, **options)
+    for name in options:
+        tables = rules.variant.option_players.get(name)
+        if tables is not None and rules.players not in tables:
+            counts = " or ".join(str(p) for p in tables)
+            raise CanastaError(f"--option {name} is for {counts} players, not {rules.players}")
+    return rules
 
 
 def _simulate(args: argparse.Namespace) -> int:
