@@ -186,8 +186,9 @@ def main() -> int:
                    "over several sittings: `bench/shard.py play --variant classic --team master "
                    "--vs expert --seed 1 --deals 2000 --out FILE` plays the deals one by one "
                    "(the same deals `canasta arena --seed 1` plays) and appends them to a file; "
-                   "it resumes where the file stops, and a second process plays the second half "
-                   "into `FILE-b.jsonl` (`--first 1000`). The files are kept in `bench/shards/`; "
+                   "it resumes where the file stops (`--deals N` stops it at deal N), and a "
+                   "second process plays the rest into `FILE-b.jsonl` (`--first N`). The files "
+                   "are kept in `bench/shards/`; "
                    "this table merges them (`bench/shard.py report FILE...`). One process per "
                    "core; decision times per move.", shards),
         "server": ("The browser game's server (one process, loopback)",

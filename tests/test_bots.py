@@ -254,3 +254,23 @@ def test_moves_the_basic_player_need_not_try_never_end_the_hand(variant: str,
                     tried += 1
             match.apply(rng.choice(view.legal_moves), state.turn)
     assert tried > 100
+
+
+def test_a_move_taken_back_for_a_penalty_moves_no_card_in_memory() -> None:
+    """Table penalties: a take below the minimum is taken back, so the pile stays where it was
+    and nobody's memory (nor the observation's known cards) puts it into the taker's hand."""
+    from canasta.envs.observation import known_cards
+
+    state = position(options={"table_penalties_mode": True}, turn=1,
+                     hands=[["4C", "5D"], ["9C", "9S", "KD"], ["6C"], ["7C"]],
+                     discard=["QH", "5C", "9H"], stock=["8C", "8D", "8H"])
+    memory = Memory()
+    memory.update(view_of(state, 0))
+    state.apply("take 9C 9S")
+    assert state.penalties == [0, 100] and len(state.pile) == 3
+    view = view_of(state, 0)
+    assert view.penalized == {len(view.history) - 1}
+    memory.update(view)
+    assert memory.known_cards(1) == [] and known_cards(view)[1] == []
+    world = determinize(view, random.Random(1), memory)
+    assert world.penalized == list(view.penalized) and len(world.hands[1]) == 3

@@ -72,6 +72,40 @@ def test_simulate_ponytail_six(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Ponytail Canasta, 6 players" in capsys.readouterr().out
 
 
+def test_house_rules_from_the_command_line(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    from canasta.arena import ArenaConfig
+
+    assert main(["simulate", "--variant", "ponytail", "--hands", "1", "--seed", "3",
+                 "--option", "required_canastas=four-books",
+                 "--option", "count_unpicked_ponytails=true"]) == 0
+    assert "Ponytail Canasta" in capsys.readouterr().out
+    assert main(["arena", "--variant", "classic", "--team", "random,random", "--vs",
+                 "random,random", "--deals", "1", "--executor", "serial", "--json",
+                 "--option", "wild_ratio=not-more-wilds"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["deals"] == 1 and report["options"] == {"wild_ratio": "not-more-wilds"}
+    config = ArenaConfig("ponytail", 4, ("basic",), ("basic",), 1,
+                         options=(("minimum_by", "hand"),))
+    assert config.rules().option("minimum_by") == "hand"
+    path = tmp_path / "game.json"
+    result = run("play", "--text", "--variant", "ponytail", "--seed", "4", "--save", str(path),
+                 "--option", "required_canastas=four-books", stdin="quit\n")
+    assert result.returncode == 0, result.stderr
+    record = json.loads(path.read_text())
+    assert record["rules"]["options"]["required_canastas"] == "four-books"
+    assert "Table options: required_canastas=four-books" in result.stdout
+
+
+def test_play_text_table_penalties() -> None:
+    # Seed 1 deals seat 0 three nines: 30 points, below the initial meld's 50.
+    result = run("play", "--text", "--seed", "1", "--option", "table_penalties_mode=true",
+                 stdin="draw\nmeld 9C 9C 9D\nquit\n")
+    assert result.returncode == 0, result.stderr
+    assert ("Your initial meld was below the minimum (50): taken back, 100 penalty points."
+            in result.stdout)
+
+
 def test_replay_prints_scores(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     result = run("play", "--text", "--seed", "4", "--save", str(path), stdin="draw\nquit\n")
@@ -85,7 +119,12 @@ def test_bad_input_exit_2_without_traceback(tmp_path: Path) -> None:
     bad.write_text("[1]")
     for args in (["replay", str(bad)], ["replay", str(tmp_path / "none.json")],
                  ["simulate", "--players", "5"],
-                 ["simulate", "--variant", "modern-american", "--players", "2"]):
+                 ["simulate", "--variant", "modern-american", "--players", "2"],
+                 ["simulate", "--option", "wild_ratio"],
+                 ["simulate", "--option", "wild_ratio=loose"],
+                 ["simulate", "--option", "required_canastas=four-books"],
+                 ["simulate", "--option", "two_player_last_card_rule=pagat"],
+                 ["play", "--option", "wild_ratio=not-more-wilds", "--no-browser"]):
         result = run(*args)
         assert result.returncode == 2
         assert result.stderr.startswith("canasta: ") and "Traceback" not in result.stderr

@@ -490,6 +490,29 @@ def test_D12_E40_four_books_option() -> None:
     assert part["melded"] == 70 + 80 + 35 + 150 + 80 and part["going_out"] == 200
 
 
+
+def test_D12_going_out_by_melding_the_missing_mixed_canasta_at_once_is_listed() -> None:
+    # Two natural canastas are not enough: the mixed one is missing, and the hand is exactly
+    # that canasta.  Melding it all at once goes out; no card-by-card order gets there.
+    queens = "QC QD QH QS QC QD QH"
+    state = position(hands=["9C 9D 9H 9S 9C 2C 2D", "", "", ""], melds=[[KINGS7, queens], []])
+    assert "meld 9C 9C 9D 9H 9S 2C 2D" in legal(state)
+    play(state, "meld 9C 9C 9D 9H 9S 2C 2D")
+    assert state.result is not None and state.result.went_out == 0
+
+
+def test_D12_E40_four_books_going_out_with_the_missing_canasta_is_listed() -> None:
+    # The sevens canasta is the only one missing and the hand holds exactly its seven cards:
+    # melding them all at once goes out (card by card would leave a single card, refused).
+    opts = {"required_canastas": "four-books"}
+    wilds = "JK JK JK 2D 2H 2S 2C"
+    state = position(options=opts, hands=["7C 7D 7H 7S 7C 7D 7H", "", "", ""],
+                     melds=[[*BOTH, wilds], []])
+    assert state.canastas_needed() == 4
+    assert "meld 7C 7C 7D 7D 7H 7H 7S" in legal(state)
+    play(state, "meld 7C 7C 7D 7D 7H 7H 7S")
+    assert state.result is not None and state.result.went_out == 0
+
 # ----------------------------------------------------------------------------------------
 # D.13 End by exhausted stock
 def test_D13_E48_the_hand_ends_at_once_when_the_next_player_cannot_take() -> None:

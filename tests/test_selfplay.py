@@ -55,23 +55,43 @@ def play_match(rules: Rules, seed: int, max_hands: int, deep_every: int) -> Matc
         match.next_hand()
 
 
+def self_play(rules: Rules, matches: int, first_seed: int, max_hands: int) -> int:
+    """Play ``matches`` seeded random matches with the invariants checked, each replayed from
+    its record to the same scores; the number of hands played."""
+    hands = 0
+    deep = 7 if rules.variant.name != "ponytail" else 25
+    for seed in range(first_seed, first_seed + matches):
+        match = play_match(rules, seed, max_hands=max_hands, deep_every=deep)
+        hands += len(match.results)
+        replayed = replay(record_of(match))
+        assert replayed.rules == rules
+        assert [r.scores for r in replayed.results] == [r.scores for r in match.results]
+        assert replayed.scores == match.scores
+        assert (replayed.over, replayed.winner) == (match.over, match.winner)
+    return hands
+
+
 @pytest.mark.parametrize(("variant", "players", "matches", "target"), [
     ("classic", 4, 250, 5000), ("classic", 3, 150, 7500), ("classic", 2, 150, 5000),
     ("modern-american", 4, 250, 5000), ("ponytail", 4, 300, 50000), ("ponytail", 6, 200, 50000),
 ])
 def test_random_self_play(variant: str, players: int, matches: int, target: int) -> None:
-    rules = Rules.make(variant, players, target=target)
-    hands = 0
-    for seed in range(matches):
-        match = play_match(rules, 1000 * players + seed, max_hands=6,
-                           deep_every=7 if variant != "ponytail" else 25)
-        hands += len(match.results)
-        replayed = replay(record_of(match))
-        assert [r.scores for r in replayed.results] == [r.scores for r in match.results]
-        assert replayed.scores == match.scores
-        assert (replayed.over, replayed.winner) == (match.over, match.winner)
+    hands = self_play(Rules.make(variant, players, target=target), matches, 1000 * players, 6)
     print(f"{variant}, {players} players: {hands} hands")
     assert hands >= 3 * matches
+
+
+@pytest.mark.parametrize(("variant", "players", "matches", "options"), [
+    ("classic", 4, 40, {"wild_ratio": "not-more-wilds", "table_penalties_mode": True}),
+    ("classic", 2, 40, {"two_player_last_card_rule": "pagat"}),
+    ("ponytail", 4, 25, {"required_canastas": "four-books", "minimum_by": "hand",
+                         "count_unpicked_ponytails": True, "cut_bonus": 0.5}),
+    ("ponytail", 6, 15, {"required_canastas": "four-books"}),
+])
+def test_random_self_play_with_house_rules(variant: str, players: int, matches: int,
+                                           options: dict[str, object]) -> None:
+    assert self_play(Rules.make(variant, players, **options), matches, 7000 * players, 4) \
+        >= matches
 
 
 def test_same_seed_same_game() -> None:

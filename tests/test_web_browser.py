@@ -132,8 +132,9 @@ def idle(page: Page) -> None:
 
 # --- starting a game -------------------------------------------------------------------------
 def start_game(page: Page, server: LiveServer, lang: str, *, name: str = "Ana",
-               levels: str = "basic") -> GameSession:
-    page.goto(server.url)
+               levels: str = "basic", navigate: bool = True) -> GameSession:
+    if navigate:  # else the start screen is open already, with choices made
+        page.goto(server.url)
     page.get_by_test_id("lang-select").select_option(lang)
     expect(page.locator("html")).to_have_attribute("lang", lang)
     page.get_by_test_id("name").fill(name)
@@ -275,6 +276,21 @@ def test_a_hand_with_the_keyboard_in_spanish(page: Page, server: LiveServer) -> 
     page.keyboard.press("n")  # next hand
     idle(page)
     assert session.match.hand_number == 2
+    # A quick second hand (a rigged position where every hand is nearly empty): the sheet then
+    # also lists the match hand by hand.
+    rig(session, {**GOING_OUT, "turn": 0, "hand_number": 2, "scores": list(session.match.scores),
+                  "options": {"target": session.match.rules.target}})
+    page.reload()
+    idle(page)
+    Driver(page, session, keyboard=True).play_hand()
+    hands = page.get_by_test_id("hands-table")
+    expect(hands).to_contain_text("Tanteo mano a mano")
+    expect(hands.locator("tbody tr")).to_have_count(3)  # hands 1 and 2, the match score
+    second = session.match.results[1].scores
+    shown = hands.locator("tr[data-hand='2'] td").first.inner_text()
+    assert int("".join(ch for ch in shown if ch.isdigit() or ch in "-−").replace("−", "-")) \
+        == second[0]
+    shot(page, "score-sheet-hands-es")
 
 
 def test_reloading_the_page_continues_the_game(page: Page, server: LiveServer) -> None:
@@ -365,3 +381,65 @@ def test_past_games_replays_and_rules(page: Page, server: LiveServer) -> None:
     expect(dialog).to_contain_text("canasta")
     shot(page, "rules-en")
     axe_check(page, "the rules")
+
+
+def test_house_rules_from_the_start_screen_to_the_game(page: Page, server: LiveServer) -> None:
+    page.goto(server.url)
+    page.get_by_test_id("lang-select").select_option("es")
+    page.get_by_test_id("variant-classic").check()
+    page.get_by_test_id("players").select_option("4")
+    expect(page.get_by_test_id("option-wild_ratio")).to_be_attached()
+    expect(page.get_by_test_id("option-two_player_last_card_rule")).to_have_count(0)
+    page.get_by_test_id("variant-ponytail").check()
+    house = page.get_by_test_id("house-rules")
+    expect(house).not_to_have_attribute("open", "")  # closed while every rule is the default
+    house.locator("summary").click()
+    page.get_by_test_id("option-required_canastas").select_option(
+        label="Limpia, sucia, de sietes y de comodines (cuatro canastas)")
+    shot(page, "house-rules-es")
+    axe_check(page, "the start screen with the house rules open")
+    page.reload()  # the choice is remembered, and shown open since it differs from the default
+    expect(page.get_by_test_id("house-rules")).to_have_attribute("open", "")
+    for select in page.locator("[data-testid^='level-']").all():
+        select.select_option("basic")
+    before = set(server.app.state.hub.games)
+    page.get_by_test_id("start-game").click()
+    page.wait_for_function("location.hash.includes('game=')")
+    idle(page)
+    (game_id,) = set(server.app.state.hub.games) - before
+    rules = server.session(game_id).match.rules
+    assert rules.option("required_canastas") == "four-books"
+    assert rules.option("minimum_by") == "score"
+    page.get_by_test_id("rules").click()
+    listed = page.get_by_test_id("game-house-rules")
+    expect(listed).to_contain_text("cuatro canastas")
+    expect(listed).to_contain_text("Según la puntuación del equipo")
+    shot(page, "rules-with-house-rules-es")
+    axe_check(page, "the rules of a game with house rules")
+
+
+def test_a_short_initial_meld_costs_100_at_a_table_with_penalties(page: Page,
+                                                                  server: LiveServer) -> None:
+    page.goto(server.url)
+    page.get_by_test_id("lang-select").select_option("en")
+    page.get_by_test_id("variant-classic").check()
+    page.get_by_test_id("players").select_option("4")
+    page.get_by_test_id("house-rules").locator("summary").click()
+    page.get_by_test_id("option-table_penalties_mode").select_option(
+        label="Allowed, with a 100-point penalty")
+    session = start_game(page, server, "en", navigate=False)
+    assert session.match.rules.option("table_penalties_mode") is True
+    rig(session, {"variant": "classic", "players": 4, "scores": [0, 0], "turn": 0,
+                  "phase": "play", "options": {"table_penalties_mode": True},
+                  "hands": [["4C", "4D", "4H", "9S", "8S"], ["QC", "QD", "QH"], ["5C"], ["5D"]],
+                  "melds": [[], [["KC", "KD", "KH", "KS", "KC", "KD", "KH"]]],
+                  "threes": [[], []], "discard": ["TS"], "stock": ["5H", "6H", "7H"]})
+    page.reload()
+    idle(page)
+    for text in ("4C", "4D", "4H"):
+        card_button(page, text).first.click()
+    page.get_by_test_id("meld").click()
+    idle(page)
+    assert session.state.penalties == [100, 0] and len(session.state.hands[0]) == 5
+    expect(page.get_by_test_id("caption")).to_contain_text("100 penalty points")
+    expect(page.locator(".history-list").first).to_contain_text("taken back")

@@ -16,6 +16,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from canasta.bots import make_player
 from canasta.bots.basic import BasicPlayer
+from canasta.engine.deal import deal
 from canasta.moves import MoveKind
 from canasta.web.app import create_app, parse_message
 from canasta.web.session import GameSession
@@ -122,6 +123,9 @@ def hidden_only(session: GameSession) -> set[str]:
     for hand_moves in session.match.moves:
         for _seat, move in hand_moves:
             seen.update(c.text for c in move.cards_from_hand())
+    m = session.match
+    for number in range(1, m.hand_number + 1):  # each deal's upcard(s), face up for everyone
+        seen.update(c.text for c in deal(m.rules, m.deck_for(number), hand_number=number).pile)
     return {t for t in hidden if t not in seen}
 
 
@@ -345,6 +349,12 @@ def test_a_hint_is_a_legal_move_with_a_reason(client: TestClient, lang: str) -> 
     {"variant": "bridge"}, {"players": 5}, {"variant": "modern-american", "players": 2},
     {"target": 1234}, {"levels": ["expert"]}, {"levels": ["genius", "basic", "basic"]},
     {"name": ""}, {"lang": "fr"}, {"colour": "red"},
+    {"options": "four-books"}, {"options": {"wild_ratio": "loose"}},
+    {"options": {"required_canastas": "four-books"}},  # a Ponytail house rule, not Classic's
+    {"options": {"two_player_last_card_rule": "pagat"}},  # only with 2 players
+    {"variant": "ponytail", "options": {"count_unpicked_ponytails": 1}},
+    {"variant": "ponytail", "options": {"cut_bonus": 0.5}},  # no cut is played on screen
+    {"variant": "modern-american", "options": {"talon_enabled": False}},
 ])
 def test_bad_game_options_are_refused(client: TestClient, options: dict[str, Any]) -> None:
     r = client.post("/api/games", json=options)
@@ -364,9 +374,97 @@ def test_options_replay_and_static_files(client: TestClient) -> None:
     moves = session_of(client, game_id).match.moves[0]
     assert len(replay["frames"]) == len(moves) + 1
     assert replay["frames"][-1]["view"]["result"] is not None
+    scores = [list(r.scores) for r in session_of(client, game_id).match.results]
+    assert replay["frames"][-1]["view"]["match"]["hand_scores"] == scores
+    assert replay["frames"][0]["view"]["match"]["hand_scores"] == []
+    assert session_of(client, game_id).view_json()["match"]["hand_scores"] == scores
     assert client.get(f"/api/games/{game_id}/replay?hand=9").status_code == 400
     assert client.get("/api/games/nope/replay").status_code == 404
     assert client.get("/").status_code == 200
+
+
+def test_house_rules_are_offered_chosen_shown_and_kept(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    with TestClient(create_app(db)) as c:
+        variants = {v["name"]: v for v in c.get("/api/options").json()["variants"]}
+        names = {name: {p: [o["name"] for o in opts] for p, opts in v["options"].items()}
+                 for name, v in variants.items()}
+        assert names["classic"] == {"2": ["wild_ratio", "two_player_last_card_rule",
+                                          "table_penalties_mode"],
+                                    "3": ["wild_ratio", "table_penalties_mode"],
+                                    "4": ["wild_ratio", "table_penalties_mode"]}
+        assert names["modern-american"] == {"4": []}
+        assert names["ponytail"]["6"] == ["required_canastas", "minimum_by",
+                                          "count_unpicked_ponytails"]
+        assert variants["ponytail"]["options"]["4"][0] == {
+            "name": "required_canastas", "choices": ["natural-mixed", "four-books"],
+            "default": "natural-mixed"}
+        house = {"required_canastas": "four-books", "count_unpicked_ponytails": True}
+        game_id = new_game(c, variant="ponytail", target=50000, options=house)
+        assert session_of(c, game_id).match.rules.options["required_canastas"] == "four-books"
+        with c.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+            view = settle(ws)["view"]
+        assert view["house_rules"] == {**house, "minimum_by": "score"}
+        assert view["canastas_needed"] == 4  # natural, mixed, sevens and wild cards
+        plain = new_game(c)
+        with c.websocket_connect(f"/ws/games/{plain}/0") as ws:
+            view = settle(ws)["view"]
+        assert view["house_rules"] == {"wild_ratio": "more-naturals",
+                                       "table_penalties_mode": False}
+    with TestClient(create_app(db)) as c:  # a restarted server plays by the same rules
+        with c.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+            assert settle(ws)["view"]["house_rules"]["required_canastas"] == "four-books"
+        assert session_of(c, game_id).match.rules.options["count_unpicked_ponytails"] is True
+
+
+def test_a_short_initial_meld_at_a_table_with_penalties_cannot_be_undone(
+        client: TestClient) -> None:
+    from canasta.position import position_from_json
+
+    game_id = new_game(client, options={"table_penalties_mode": True})
+    session = session_of(client, game_id)
+    session.match.state = position_from_json({
+        "variant": "classic", "players": 4, "scores": [0, 0], "turn": 0, "phase": "play",
+        "options": {"table_penalties_mode": True},
+        "hands": [["4C", "4D", "4H", "9S", "8S"], ["QC"], ["5C"], ["5D"]],
+        "melds": [[], []], "threes": [[], []], "discard": ["TS"], "stock": ["5H", "6H"]})
+    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+        view = settle(ws)["view"]
+        assert view["legal"]["meld"] and view["penalties"] == [0, 0]
+        ws.send_text(json.dumps({"type": "move", "move": "meld 4C 4D 4H"}))
+        msg = settle(ws)
+        assert msg["view"]["penalties"] == [100, 0] and len(msg["view"]["hand"]) == 5
+        assert msg["view"]["penalized"] == [len(msg["view"]["history"]) - 1]
+        assert not msg["can_undo"]
+        ws.send_text(json.dumps({"type": "undo"}))
+        assert json.loads(ws.receive_text())["type"] == "error"
+    assert session.state.penalties == [100, 0]
+
+
+def test_every_house_rule_has_its_words_in_both_languages() -> None:
+    from canasta.variants import get_variant, variant_names
+    from canasta.web.app import STATIC
+
+    for lang in ("en", "es"):
+        words = json.loads((STATIC / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+        for name in variant_names():
+            v = get_variant(name)
+            for players in v.player_counts:
+                for option, choices in v.offered_options(players).items():
+                    assert f"option.{option}" in words, (lang, option)
+                    for c in choices:  # the client writes a choice as JavaScript's String(c)
+                        text = str(c).lower() if isinstance(c, bool) else str(c)
+                        assert f"option.{option}.{text}" in words, (lang, option, text)
+
+
+def test_a_game_stored_before_house_rules_is_read_with_the_defaults() -> None:
+    from canasta.web.session import GameConfig
+
+    old = {"variant": "classic", "players": 4, "target": 5000, "levels": ["basic"] * 3,
+           "name": "Ana", "lang": "es", "seed": 7}
+    config = GameConfig.stored(old)
+    assert config.options == () and config.rules().option("wild_ratio") == "more-naturals"
+    assert GameConfig.stored(config.to_json()) == config
 
 
 def test_the_protocol_parser() -> None:
@@ -465,3 +563,22 @@ def test_computer_players_remember_the_hand_after_a_restart() -> None:
             assert [memory(again, seat) for seat in (1, 3)] == remembered
             return
     raise AssertionError("no seed had a computer player remember a taken pile")
+
+
+def test_a_hint_to_take_a_one_card_pile_says_so_in_both_languages() -> None:
+    from canasta.moves import parse_move
+    from canasta.position import position_from_json
+    from canasta.view import view_of
+    from canasta.web.hints import explain
+
+    state = position_from_json({
+        "variant": "classic", "players": 4, "scores": [0, 0], "turn": 0, "phase": "draw",
+        "hands": [["8C", "8S", "2C", "5D"], ["QC"], ["5C"], ["5D"]], "melds": [[], []],
+        "threes": [[], []], "discard": ["8H"], "stock": ["5H", "6H"]})
+    view = view_of(state, 0)
+    move = parse_move("take 8C 8S 2C")
+    assert explain(view, move, "es") == ("Toma el pozo: puedes bajar su única carta, el 8♥, "
+                                         "con cartas de tu mano.")
+    assert "only card, the 8♥" in explain(view, move, "en")
+    state.pile.insert(0, state.hands[1].pop())  # a second card under the top one
+    assert "sus 2 cartas" in explain(view_of(state, 0), move, "es")

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 
 from canasta.errors import CanastaError
-from canasta.rules import TARGETS
+from canasta.rules import TARGETS, Rules
 from canasta.variants import variant_names
 
 
@@ -25,11 +25,48 @@ def _scenario(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-def _simulate(args: argparse.Namespace) -> int:
+def _option_value(text: str) -> object:
+    """An option's value as typed: true / false, a number, or a word."""
+    low = text.strip().lower()
+    if low in ("true", "false"):
+        return low == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text.strip()
+
+
+def _options(args: argparse.Namespace) -> dict[str, object]:
+    """The rule options given with --option NAME=VALUE (Rules.make checks them)."""
+    out: dict[str, object] = {}
+    for item in getattr(args, "option", None) or []:
+        name, eq, value = item.partition("=")
+        if not eq or not name.strip() or not value.strip():
+            raise CanastaError(f"--option takes NAME=VALUE, such as "
+                               f"--option required_canastas=four-books, not '{item}'")
+        out[name.strip()] = _option_value(value)
+    return out
+
+
+def _rules(args: argparse.Namespace) -> Rules:
     from canasta.rules import Rules
+
+    options = _options(args)
+    rules = Rules.make(args.variant, args.players, target=args.target, **options)
+    for name in options:
+        tables = rules.variant.option_players.get(name)
+        if tables is not None and rules.players not in tables:
+            counts = " or ".join(str(p) for p in tables)
+            raise CanastaError(f"--option {name} is for {counts} players, not {rules.players}")
+    return rules
+
+
+def _simulate(args: argparse.Namespace) -> int:
     from canasta.simulate import format_report, simulate
 
-    rules = Rules.make(args.variant, args.players, target=args.target)
+    rules = _rules(args)
     report = simulate(rules, hands=args.hands, seed=args.seed)
     print(format_report(report))
     return 0
@@ -46,12 +83,14 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _play(args: argparse.Namespace) -> int:
     if not args.text:
+        if args.option:
+            raise CanastaError("--option is for the terminal game (--text); in the browser, "
+                               "choose the table options on the start screen")
         return _serve(args)
     from canasta.bots import LEVELS
-    from canasta.rules import Rules
     from canasta.textplay import play_text
 
-    rules = Rules.make(args.variant, args.players, target=args.target)
+    rules = _rules(args)
     if args.level not in LEVELS:
         raise CanastaError(f"--level must be one of {', '.join(LEVELS)}")
     levels = {s: args.level for s in range(rules.players)}
@@ -83,12 +122,10 @@ def _arena(args: argparse.Namespace) -> int:
 
     if args.deals < 1:
         raise CanastaError("--deals must be at least 1")
-    from canasta.rules import Rules
-
-    rules = Rules.make(args.variant, args.players, target=args.target)
+    rules = _rules(args)
     config = ArenaConfig(rules.variant.name, rules.players, levels(args.team), levels(args.vs),
                          args.deals, args.seed if args.seed is not None else 0, args.match,
-                         args.target)
+                         args.target, tuple(sorted(_options(args).items())))
     report = run_arena(config, args.executor, args.workers)
     print(json.dumps(report.to_json()) if args.json else format_report(report))
     return 0
@@ -126,6 +163,9 @@ def build_parser() -> argparse.ArgumentParser:
         sp.add_argument("--target", type=int, default=None, choices=TARGETS,
                         help="winning score (default: the variant's, 5000; 7500 with 3 players)")
         sp.add_argument("--seed", type=int, default=None, help="seed of the deal (default: random)")
+        sp.add_argument("--option", action="append", metavar="NAME=VALUE",
+                        help="a table option (house rule), e.g. --option "
+                             "required_canastas=four-books; README.md's 'The rules' lists them")
 
     sp = sub.add_parser("play", help="play a game in the terminal")
     table(sp)

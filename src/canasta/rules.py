@@ -65,7 +65,8 @@ class Rules:
                     not isinstance(value, int | float) or isinstance(value, bool)
                     or not 0 <= value <= 1):
                 raise PositionError(f"option '{name}' must be a number from 0 to 1, not {value!r}")
-            if allowed is not None and value not in allowed:
+            if allowed is not None and not any(type(value) is type(a) and value == a
+                                               for a in allowed):
                 choices = ", ".join(repr(a) for a in allowed)
                 raise PositionError(f"option '{name}' must be one of {choices}, not {value!r}")
             opts[name] = value

@@ -70,6 +70,11 @@ def render(view: PlayerView, me: int) -> str:
     scores = ", ".join(f"{sides[i]} {s}" for i, s in enumerate(view.scores))
     lines.append(f"Hand {view.hand_number} - {rules.variant.title}, {rules.players} players, "
                  f"target {rules.target} - scores: {scores}")
+    defaults = rules.variant.option_defaults
+    changed = [f"{k}={str(v).lower() if isinstance(v, bool) else v}"
+               for k, v in rules.options.items() if k in defaults and v != defaults[k]]
+    if changed:
+        lines.append("Table options: " + ", ".join(changed))
     top = view.pile_top.text if view.pile_top else "empty"
     frozen = " (frozen)" if view.pile_frozen else ""
     lines.append(f"Stock {view.stock_size} - pile {view.pile_size}, top {top}{frozen}")
@@ -208,6 +213,10 @@ def _loop(table: Table, me: int, names: dict[int, str], read: Callable[[str], st
         except CanastaError as e:
             write(f"Not possible: {e}")
             continue
+        fined = table.view(me).penalties[view.side] - view.penalties[view.side]
+        if fined > 0:
+            write(f"Your initial meld was below the minimum ({view.minimum()}): taken back, "
+                  f"{fined} penalty points.")
         if move.kind in (MoveKind.DRAW, MoveKind.TAKE) and match.state.result is None:
             after = list(table.view(me).hand)
             for c in before:

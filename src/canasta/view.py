@@ -59,6 +59,9 @@ class PlayerView:
     history: tuple[tuple[int, Move], ...]
     legal_moves: tuple[Move, ...]  # empty unless this seat is to act
     result: HandResult | None
+    #: indices in ``history`` of moves taken back for a penalty (table mode): they changed
+    #: nothing on the table
+    penalized: frozenset[int] = frozenset()
 
     @property
     def side(self) -> int:
@@ -129,4 +132,5 @@ def view_of(state: HandState, seat: int,
         legal_moves=(tuple(state.legal_moves() if legal is None else legal) if acting
                      else ()),
         result=state.result,
+        penalized=frozenset(state.penalized),
     )

@@ -30,9 +30,10 @@ class ArenaConfig:
     seed: int = 0
     match: bool = False  # play whole matches to the target instead of single hands
     target: int | None = None
+    options: tuple[tuple[str, Any], ...] = ()  # the rule options (house rules), by name
 
     def rules(self) -> Rules:
-        return Rules.make(self.variant, self.players, target=self.target)
+        return Rules.make(self.variant, self.players, target=self.target, **dict(self.options))
 
 
 @dataclass
@@ -127,7 +128,8 @@ class ArenaReport:
         c = self.config
         return {
             "variant": c.variant, "players": c.players, "team": list(c.team), "vs": list(c.vs),
-            "seed": c.seed, "match": c.match, "deals": self.deals, "plays": self.plays,
+            "seed": c.seed, "match": c.match, "options": dict(c.options),
+            "deals": self.deals, "plays": self.plays,
             "mean_diff": round(self.mean_diff, 2),
             "ci95": [round(self.ci95[0], 2), round(self.ci95[1], 2)],
             "hands_won": list(self.hands_won), "went_out": [round(x, 4) for x in self.went_out],
@@ -171,7 +173,9 @@ def format_report(r: ArenaReport) -> str:
     what = "matches" if c.match else "hands"
     lines = [
         f"{c.variant}, {c.players} players: side A {','.join(c.team)} against side B "
-        f"{','.join(c.vs)}; {r.deals} duplicate deals ({r.plays} {what}) in {r.seconds:.1f} s",
+        f"{','.join(c.vs)}; {r.deals} duplicate deals ({r.plays} {what}) in {r.seconds:.1f} s"
+        + (" - table options: " + ", ".join(f"{k}={v}" for k, v in c.options)
+           if c.options else ""),
         f"mean score difference A - B per {what[:-2] if what == 'matches' else 'hand'}: "
         f"{r.mean_diff:+.1f} (95% CI {r.ci95[0]:+.1f} .. {r.ci95[1]:+.1f})",
         f"{what} won: A {r.hands_won[0]}, B {r.hands_won[1]}",

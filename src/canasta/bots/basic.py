@@ -55,7 +55,7 @@ def _behind(view: PlayerView) -> bool:
 
 def _danger(view: PlayerView) -> bool:
     """An opponent may go out soon: its side has the canastas it needs and it holds few cards."""
-    need = max(1, view.rules.variant.canastas_to_go_out(view.rules.players))
+    need = max(1, view.rules.variant.canastas_required(view.rules))
     return any(view.side_of(s) != view.side and view.canastas(view.side_of(s)) >= need
                and view.hand_sizes[s] <= 6 for s in range(view.rules.players))
 

@@ -33,7 +33,9 @@ class Memory:
             self._pile = list(view.pile)
             self._seen = len(history)
             return
-        for seat, move in history[self._seen:]:
+        for i, (seat, move) in enumerate(history[self._seen:], self._seen):
+            if i in view.penalized:
+                continue  # taken back for a penalty: the cards stayed where they were
             hand = self.known.setdefault(seat, [])
             k = move.kind
             if k is MoveKind.DISCARD and move.card is not None:
@@ -103,6 +105,7 @@ def determinize(view: PlayerView, rng: random.Random,
     state.turn_new_ranks = set(facts.new_ranks)
     state.black_threes_down = facts.black_threes_down
     state.history = list(view.history)
+    state.penalized = sorted(view.penalized)
 
     pool = unseen_cards(view)
     rng.shuffle(pool)

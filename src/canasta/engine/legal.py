@@ -238,7 +238,7 @@ def play_moves(state: HandState, plans: dict[Move, Plan | None]) -> list[Move]:
                 for m in _first_canastas(state, side, c, by_kind):
                     if m not in plans and _plan(state, m, plans) is not None:
                         moves.append(m)
-            missing = state.canastas_needed() - state.canastas(side)
+            missing = v.canastas_missing(state, side)
             if (v.may_meld_out and missing > 0 and len(hand) <= missing * v.canasta_size
                     and state.answer != "no"):
                 # Going out by melding everything in one move only differs from melding card

@@ -336,6 +336,7 @@ def carry_out(state: HandState, plan: Plan) -> None:
     side = state.side_of(actor)
     if plan.penalty:
         state.penalties[side] += plan.penalty
+        state.penalized.append(len(state.history) - 1)  # the move is taken back
         return
     if k is MoveKind.DRAW:
         _draw(state, actor)

@@ -54,6 +54,7 @@ class HandState:
         "history",
         "melded",
         "melds",
+        "penalized",
         "penalties",
         "phase",
         "pile",
@@ -90,6 +91,7 @@ class HandState:
     frozen: int  # cards in the pile that freeze it for everyone (+1 while start_frozen holds)
     start_frozen: bool
     penalties: list[int]
+    penalized: list[int]  # history indices of moves taken back for a penalty (table mode)
     bonuses: list[int]  # per side, scored with the hand (Ponytail: the exact cut)
     ponytails: list[list[Card] | None]  # per seat: a second hand face down, or None
     history: list[tuple[int, Move]]
@@ -122,6 +124,7 @@ class HandState:
         self.frozen = 0
         self.start_frozen = False
         self.penalties = [0] * s
+        self.penalized = []
         self.bonuses = [0] * s
         self.ponytails = [None] * n
         self.history = []
@@ -163,6 +166,7 @@ class HandState:
         other.melded = list(self.melded)
         other.asked = list(self.asked)
         other.penalties = list(self.penalties)
+        other.penalized = list(self.penalized)
         other.bonuses = list(self.bonuses)
         other.ponytails = [list(p) if p is not None else None for p in self.ponytails]
         other.history = list(self.history)
@@ -199,7 +203,7 @@ class HandState:
         return sum(1 for m in self.melds[side] if m.size >= size and m.rank != BLACK_THREES_MELD)
 
     def canastas_needed(self) -> int:
-        return self.rules.variant.canastas_to_go_out(self.rules.players)
+        return self.rules.variant.canastas_required(self.rules)
 
     def find_meld(self, side: int, rank: str) -> int:
         """Index of the side's meld of ``rank`` that cards may join, or -1.  Where closed ranks

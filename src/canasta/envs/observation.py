@@ -153,7 +153,9 @@ def known_cards(view: PlayerView) -> list[list[Card]]:
     laid = view.rules.variant.laid_on_sight
     known: list[list[Card]] = [[] for _ in range(view.rules.players)]
     pile: list[Card] = []  # the part of the pile the history shows
-    for seat, move in view.history:
+    for i, (seat, move) in enumerate(view.history):
+        if i in view.penalized:
+            continue  # taken back for a penalty (table mode): nothing moved
         k = move.kind
         hand = known[seat]
         if k is MoveKind.DISCARD and move.card is not None:

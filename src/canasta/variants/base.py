@@ -26,6 +26,8 @@ class Variant:
     default_players: ClassVar[int] = 4
     option_defaults: ClassVar[dict[str, Any]] = {}
     option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {}
+    #: options that only matter at some table sizes (the others apply at every table)
+    option_players: ClassVar[dict[str, tuple[int, ...]]] = {}
     #: most wild cards one meld may hold
     max_wilds: ClassVar[int] = 3
     #: cards that make a canasta
@@ -85,6 +87,22 @@ class Variant:
 
     def canastas_to_go_out(self, players: int) -> int:
         raise NotImplementedError
+
+    def offered_options(self, players: int) -> dict[str, tuple[Any, ...]]:
+        """The options a table of ``players`` may choose (house rules), with their choices:
+        those with more than one choice that matter at that table size."""
+        return {name: choices for name, choices in self.option_choices.items()
+                if len(choices) > 1 and players in self.option_players.get(name, (players,))}
+
+    def canastas_required(self, rules: Rules) -> int:
+        """The canastas a side needs to go out at this table, its options included (the
+        legal-move generator and the table display count on it)."""
+        return self.canastas_to_go_out(rules.players)
+
+    def canastas_missing(self, state: HandState, side: int) -> int:
+        """How many more canastas ``side`` must complete before it may go out (where the
+        variant asks for canastas of given kinds, one for each kind it lacks)."""
+        return max(0, state.canastas_needed() - state.canastas(side))
 
     def default_target(self, players: int) -> int:
         raise NotImplementedError

@@ -31,6 +31,7 @@ class Classic(Variant):
         "two_player_last_card_rule": ("seed", "pagat"),
         "table_penalties_mode": (False, True),
     }
+    option_players: ClassVar[dict[str, tuple[int, ...]]] = {"two_player_last_card_rule": (2,)}
 
     def hand_size(self, players: int) -> int:
         return {2: 15, 3: 13, 4: 11}[players]

@@ -88,6 +88,14 @@ class Ponytail(Variant):
     def canastas_to_go_out(self, players: int) -> int:
         return 2  # at least; going_out_requirement checks the kinds
 
+    def canastas_required(self, rules: Rules) -> int:
+        return len(_kinds(rules))  # one canasta of each required kind
+
+    def canastas_missing(self, state: HandState, side: int) -> int:
+        have = {canasta_kind(m, state.rules) for m in state.melds[side]
+                if m.size >= CANASTA and m.rank != "3"}
+        return sum(1 for k in _kinds(state.rules) if k not in have)
+
     def default_target(self, players: int) -> int:
         return 50000
 

@@ -36,6 +36,7 @@ from canasta.web.session import (
     GameConfig,
     GameSession,
     new_seed,
+    table_options,
     targets_for,
 )
 from canasta.web.store import Store, StoredGame, default_db_path
@@ -290,7 +291,8 @@ def replay_frames(stored: StoredGame, hand: int) -> dict[str, Any]:
         for r in results:
             totals = [a + b for a, b in zip(totals, r.scores, strict=True)]
         info = {"scores": totals, "over": match.over and hand == n and state.result is not None,
-                "winner": match.winner if hand == n else None, "hands": len(results)}
+                "winner": match.winner if hand == n else None, "hands": len(results),
+                "hand_scores": [list(r.scores) for r in results]}
         return {"seat": seat, "move": move,
                 "view": view_json(view_of(state, HUMAN), names=names, levels=levels,
                                   match=info)}
@@ -330,7 +332,8 @@ def create_app(db: str | Path | None = None) -> FastAPI:
                      "default_players": get_variant(n).default_players,
                      "default_targets": {str(p): get_variant(n).default_target(p)
                                          for p in get_variant(n).player_counts},
-                     "targets": {str(p): targets_for(n, p) for p in get_variant(n).player_counts}}
+                     "targets": {str(p): targets_for(n, p) for p in get_variant(n).player_counts},
+                     "options": {str(p): table_options(n, p) for p in get_variant(n).player_counts}}
                     for n in ("classic", "modern-american", "ponytail") if n in variant_names()]
         return {"variants": variants, "levels": list(LEVELS), "targets": list(TARGETS),
                 "langs": list(LANGS),

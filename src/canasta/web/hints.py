@@ -17,6 +17,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "draw_frozen": "The pile is frozen and you cannot take it: draw from the stock.",
         "take": "Take the pile: its {n} cards are worth it, and you can meld the {top} on top "
                 "with cards from your hand.",
+        "take_one": "Take the pile: you can meld its only card, the {top}, with cards from "
+                    "your hand.",
         "meld_open": "Meld {cards}: {points} points reach your side's initial minimum of "
                      "{minimum}.",
         "meld": "Meld {cards}: cards on the table score for your side and cannot be caught in "
@@ -40,6 +42,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "draw_frozen": "El pozo está congelado y no puedes tomarlo: roba del mazo.",
         "take": "Toma el pozo: sus {n} cartas valen la pena, y puedes bajar el {top} de arriba "
                 "con cartas de tu mano.",
+        "take_one": "Toma el pozo: puedes bajar su única carta, el {top}, con cartas de tu "
+                    "mano.",
         "meld_open": "Baja {cards}: {points} puntos alcanzan el mínimo de tu equipo para la "
                      "primera bajada ({minimum}).",
         "meld": "Baja {cards}: las cartas en la mesa suman para tu equipo y no te pueden "
@@ -87,7 +91,7 @@ def explain(view: PlayerView, move: Move, lang: str) -> str:
         return t["draw_frozen"] if view.pile_frozen_for_me() and view.pile_size else t["draw"]
     if k is MoveKind.TAKE:
         top = card_words(view.pile_top.text) if view.pile_top is not None else ""
-        return t["take"].format(n=view.pile_size, top=top)
+        return t["take_one" if view.pile_size == 1 else "take"].format(n=view.pile_size, top=top)
     left = len(view.hand) - len(move.cards_from_hand())
     if k is MoveKind.MELD:
         if left == 0:

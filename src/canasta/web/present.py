@@ -34,10 +34,18 @@ def legal_json(view: PlayerView) -> dict[str, Any]:
     add = sorted({m.rank for m in view.legal_moves if m.kind is MoveKind.ADD})
     discard = sorted({m.card.text for m in view.legal_moves
                       if m.kind is MoveKind.DISCARD and m.card is not None})
-    return {"draw": MoveKind.DRAW in kinds, "take": MoveKind.TAKE in kinds,
+    # With table penalties an initial meld (or take) below the minimum is a mistake the player
+    # may make: it is not among the legal moves, yet the server accepts it for a penalty.
+    attempt = (bool(view.rules.options.get("table_penalties_mode")) and view.to_act
+               and view.asking is None and not view.opened(view.side))
+    return {"draw": MoveKind.DRAW in kinds,
+            "take": MoveKind.TAKE in kinds or (attempt and view.phase == "draw"
+                                               and view.pile_top is not None
+                                               and view.pile_top.is_natural),
             "pass": MoveKind.PASS in kinds, "ask": MoveKind.ASK in kinds,
             "yes": MoveKind.YES in kinds, "no": MoveKind.NO in kinds,
-            "meld": MoveKind.MELD in kinds, "add": add, "discard": discard}
+            "meld": MoveKind.MELD in kinds or (attempt and view.phase == "play"),
+            "add": add, "discard": discard}
 
 
 def view_json(view: PlayerView, *, names: Sequence[str], levels: Sequence[str | None],
@@ -54,6 +62,8 @@ def view_json(view: PlayerView, *, names: Sequence[str], levels: Sequence[str | 
         "partner": view.partner,
         "hand_number": view.hand_number, "target": rules.target,
         "scores": list(view.scores),
+        "penalties": list(view.penalties),
+        "penalized": sorted(view.penalized),
         "minimum": 0 if view.opened(side) else view.minimum(),
         "turn": view.turn, "phase": view.phase, "to_act": view.to_act,
         "hand": [card_json(c) for c in view.hand],
@@ -68,7 +78,9 @@ def view_json(view: PlayerView, *, names: Sequence[str], levels: Sequence[str | 
         "stock_size": view.stock_size,
         "ponytail_sizes": (list(view.ponytail_sizes)
                            if any(p is not None for p in view.ponytail_sizes) else None),
-        "canastas_needed": rules.variant.canastas_to_go_out(rules.players),
+        "canastas_needed": rules.variant.canastas_required(rules),
+        "house_rules": {name: rules.options[name]
+                        for name in rules.variant.offered_options(rules.players)},
         "asking": view.asking,
         "answer": view.answer,
         "legal": legal_json(view),

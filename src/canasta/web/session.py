@@ -7,6 +7,7 @@ always built from that seat's view (``present.view_json``).
 
 from __future__ import annotations
 
+import json
 import logging
 import random
 from collections import Counter
@@ -49,6 +50,34 @@ class ConfigError(ValueError):
     """A new game's options are not acceptable; the message says which and why."""
 
 
+def table_options(variant: str, players: int) -> list[dict[str, Any]]:
+    """The house rules a game of ``variant`` at a table of ``players`` may choose: each
+    option with a choice of values (RULES.md's E-decisions), its choices and its default."""
+    v = get_variant(variant)
+    return [{"name": name, "choices": list(choices), "default": v.option_defaults[name]}
+            for name, choices in v.offered_options(players).items()]
+
+
+def _house_rules(variant: str, players: int, given: object) -> tuple[tuple[str, Any], ...]:
+    """The house rules of a new game, checked against what the table offers (ConfigError)."""
+    if not isinstance(given, Mapping):
+        raise ConfigError("'options' must be a JSON object of house rules")
+    offered = {o["name"]: o for o in table_options(variant, players)}
+    out = []
+    for name, value in given.items():
+        option = offered.get(name)
+        if option is None:
+            known = ", ".join(offered) or "none"
+            raise ConfigError(f"{variant} with {players} players has no house rule "
+                              f"{name!r} (its house rules: {known})")
+        if not any(type(value) is type(c) and value == c for c in option["choices"]):
+            choices = ", ".join(json.dumps(c) for c in option["choices"])
+            raise ConfigError(f"the house rule {name!r} is one of {choices}, "
+                              f"not {json.dumps(value)}")
+        out.append((name, value))
+    return tuple(sorted(out))
+
+
 @dataclass(frozen=True)
 class GameConfig:
     """What the player chose when starting the game."""
@@ -60,13 +89,14 @@ class GameConfig:
     name: str = "Player"
     lang: str = "en"
     seed: int = 0
+    options: tuple[tuple[str, Any], ...] = ()  # the house rules chosen (see table_options)
 
     @staticmethod
     def from_json(obj: Mapping[str, Any], seed: int) -> GameConfig:
         """Read and check a new game's options (``ConfigError`` says what is wrong)."""
         if not isinstance(obj, Mapping):
             raise ConfigError("the game options must be a JSON object")
-        known = {"variant", "players", "target", "levels", "name", "lang"}
+        known = {"variant", "players", "target", "levels", "name", "lang", "options"}
         unknown = sorted(set(obj) - known)
         if unknown:
             raise ConfigError(f"unknown option(s): {', '.join(unknown)}")
@@ -97,15 +127,17 @@ class GameConfig:
         lang = obj.get("lang", "en")
         if lang not in LANGS:
             raise ConfigError(f"the language is one of {', '.join(LANGS)}, not {lang!r}")
-        return GameConfig(variant, players, target, tuple(levels), name.strip(), lang, seed)
+        options = _house_rules(variant, players, obj.get("options", {}))
+        return GameConfig(variant, players, target, tuple(levels), name.strip(), lang, seed,
+                          options)
 
     def rules(self) -> Rules:
-        return Rules.make(self.variant, self.players, target=self.target)
+        return Rules.make(self.variant, self.players, target=self.target, **dict(self.options))
 
     def to_json(self) -> dict[str, Any]:
         return {"variant": self.variant, "players": self.players, "target": self.target,
                 "levels": list(self.levels), "name": self.name, "lang": self.lang,
-                "seed": self.seed}
+                "seed": self.seed, "options": dict(self.options)}
 
     @staticmethod
     def stored(obj: Mapping[str, Any]) -> GameConfig:
@@ -205,7 +237,7 @@ class GameSession:
     def match_json(self) -> dict[str, Any]:
         m = self.match
         return {"scores": list(m.scores), "over": m.over, "winner": m.winner,
-                "hands": len(m.results)}
+                "hands": len(m.results), "hand_scores": [list(r.scores) for r in m.results]}
 
     def view_json(self, seat: int = HUMAN) -> dict[str, Any]:
         names = self.config.seat_names()
@@ -250,8 +282,9 @@ class GameSession:
         gained.subtract(hand_before)
         new_cards = sorted(gained.elements(), key=lambda c: c.id)
         revealed = bool(new_cards)  # a draw, a take, a ponytail picked up: seen, so final
+        penalized = state.penalties != before[0].penalties  # a penalty is final too
         if played.kind in (MoveKind.MELD, MoveKind.ADD) and state.result is None \
-                and not revealed:
+                and not revealed and not penalized:
             self._undo.append(before)
         else:
             self._undo.clear()

@@ -96,7 +96,7 @@ async function init() {
   $("#help-button").addEventListener("click", openHelp);
   $("#rules-button").addEventListener("click", () => {
     const variant = (app.screen && app.screen.variant) || "classic";
-    openRules(variant);
+    openRules(variant, (app.screen && app.screen.houseRules) || null);
   });
   onLangChange(relabel);
   // "?" opens the shortcuts everywhere (the game screen handles its own keys).

@@ -21,14 +21,28 @@ export function anyDialogOpen() {
 }
 
 let rulesRequest = 0;
+let rulesHouse = null;
 
-/** Show a variant's rules (static/rules/<variant>.<lang>.html) in the rules dialog. */
-export async function openRules(variant) {
+/** The house rules a game is played with, as a list of "rule: choice" lines. */
+function houseRulesBox(houseRules) {
+  const names = Object.keys(houseRules || {});
+  if (!names.length) return null;
+  return h("section", { class: "house-rules-box", dataset: { testid: "game-house-rules" } },
+    h("h3", {}, t("rules.houseRules")),
+    h("dl", { class: "house-rules-list" }, names.map((name) => h("div", {},
+      h("dt", {}, t(`option.${name}`)),
+      h("dd", {}, t(`option.${name}.${houseRules[name]}`))))));
+}
+
+/** Show a variant's rules (static/rules/<variant>.<lang>.html) in the rules dialog; from a
+ * game, ``houseRules`` (the view's house_rules) are listed first. */
+export async function openRules(variant, houseRules = null) {
   const dialog = $("#rules-dialog");
   const body = $("#rules-body");
   const title = $("#rules-title");
   title.textContent = t("rules.titleFor", { variant: t(`variant.${variant}`) });
   dialog.dataset.variant = variant;
+  rulesHouse = houseRules;
   fill(body, h("p", { class: "muted" }, t("app.loading")));
   openDialog(dialog);
   const request = ++rulesRequest;
@@ -41,6 +55,8 @@ export async function openRules(variant) {
     const doc = new DOMParser().parseFromString(html, "text/html");
     for (const bad of doc.querySelectorAll("script, link, style, iframe")) bad.remove();
     body.replaceChildren(...Array.from(doc.body.childNodes));
+    const house = houseRulesBox(houseRules);
+    if (house) body.prepend(house);
     // The fragment's headings sit under the dialog's h2.
     for (const h1 of body.querySelectorAll("h1")) {
       const h3 = document.createElement("h3");
@@ -56,7 +72,7 @@ export async function openRules(variant) {
 /** Re-open the rules in the new language when the language changes while they are open. */
 export function refreshRules() {
   const dialog = $("#rules-dialog");
-  if (dialog.open && dialog.dataset.variant) openRules(dialog.dataset.variant);
+  if (dialog.open && dialog.dataset.variant) openRules(dialog.dataset.variant, rulesHouse);
 }
 
 export const SHORTCUTS = [

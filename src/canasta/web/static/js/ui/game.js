@@ -99,6 +99,10 @@ export class GameScreen {
     return this.view ? this.view.variant : null;
   }
 
+  get houseRules() {
+    return this.view ? this.view.house_rules : null;
+  }
+
   // ---- layout, built once; regions are refreshed by render() ------------------------------
   build() {
     this.el = {};
@@ -290,10 +294,22 @@ export class GameScreen {
     this.view = view;
     this.shown = msg;
     this.canUndo = !!msg.can_undo;
-    if (msg.last) this.caption = this.describe(msg.last.seat, msg.last.move);
+    if (msg.last) this.caption = this.penaltyCaption(old, view, msg.last.seat) || this.describe(msg.last.seat, msg.last.move);
     else if (!old || old.hand_number !== view.hand_number) this.caption = fresh ? "" : t("caption.dealt", { n: view.hand_number });
     this.lastSeat = msg.last ? msg.last.seat : null;
     this.render();
+  }
+
+  /** A move that cost its side a penalty (table options: an initial meld below the minimum is
+   * taken back for 100 points) is told as such, not as the meld it tried. */
+  penaltyCaption(old, view, seat) {
+    if (!old || old.hand_number !== view.hand_number || !view.penalties || !old.penalties) return "";
+    const side = seat % view.sides;
+    const points = (view.penalties[side] || 0) - (old.penalties[side] || 0);
+    if (points <= 0) return "";
+    if (seat === view.seat) return t("caption.penaltyYou", { points: formatNumber(points) });
+    const who = (view.names && view.names[seat]) || t("seat.computer", { n: seat });
+    return t("caption.penalty", { who, points: formatNumber(points) });
   }
 
   describe(seat, move) {
@@ -594,7 +610,7 @@ export class GameScreen {
       const hintButton = $("#answer-hint-button");
       hintButton.onclick = () => this.answerHint();
       hintButton.setAttribute("aria-disabled", this.hintPending ? "true" : "false");
-      $("#answer-rules").onclick = () => openRules(v.variant);
+      $("#answer-rules").onclick = () => openRules(v.variant, v.house_rules);
       this.fillAnswerHint();
       answer.dataset.dismissable = "false";
       answer.oncancel = (e) => e.preventDefault();
@@ -831,7 +847,7 @@ export class GameScreen {
       if (key === "y" && !$("#answer-yes").disabled) { e.preventDefault(); $("#answer-yes").click(); }
       else if (key === "n" && !$("#answer-no").disabled) { e.preventDefault(); $("#answer-no").click(); }
       else if (key === "h") { e.preventDefault(); this.answerHint(); }
-      else if (key === "r") { e.preventDefault(); openRules(this.view.variant); }
+      else if (key === "r") { e.preventDefault(); openRules(this.view.variant, this.view.house_rules); }
       else if (key === "?") { e.preventDefault(); openHelp(); }
       return;
     }
@@ -845,7 +861,7 @@ export class GameScreen {
     }
     if (anyDialogOpen()) return;
     if (key === "?") { e.preventDefault(); openHelp(); return; }
-    if (key === "r") { e.preventDefault(); if (this.view) openRules(this.view.variant); return; }
+    if (key === "r") { e.preventDefault(); if (this.view) openRules(this.view.variant, this.view.house_rules); return; }
     if (key === "Escape") {
       if (this.selected.size || this.staged.length) { e.preventDefault(); this.act("clear"); }
       return;

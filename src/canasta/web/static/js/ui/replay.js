@@ -34,6 +34,11 @@ export class ReplayScreen {
     return f ? f.view.variant : null;
   }
 
+  get houseRules() {
+    const f = this.current();
+    return f ? f.view.house_rules : null;
+  }
+
   current() {
     return this.data && this.data.frames ? this.data.frames[this.frame] : null;
   }
@@ -125,7 +130,8 @@ export class ReplayScreen {
     const who = f.seat === undefined || f.seat === null ? null : f.seat === v.seat ? null : (v.names && v.names[f.seat]);
     e.status.textContent = this.frame === 0 || !f.move
       ? t("replay.deal", { n: v.hand_number ?? this.hand })
-      : describeMove(f.move, t, who);
+      : describeMove(f.move, t, who) +
+        ((v.penalized || []).includes((v.history || []).length - 1) ? ` ${t("history.takenBack")}` : "");
     fill(e.felt, renderFelt(v, { interactive: false, lastSeat: f.seat, idPrefix: "r" }));
     e.handTitle.textContent = t("hand.title", { n: tn("hand.cards", v.hand.length) });
     const order = sortOrder(v.hand, settings.sort());

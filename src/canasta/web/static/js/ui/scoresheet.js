@@ -48,6 +48,29 @@ export function scoreTable(view, { caption = true } = {}) {
         sideIdx.map((s) => h("td", { class: s === view.side ? "own" : "" }, fmt(matchScores[s]))))));
 }
 
+/** The match hand by hand (the players' running sheet): each finished hand's score per side,
+ * then the match score.  Shown from the second hand on. */
+export function handsTable(view) {
+  const hands = (view.match && view.match.hand_scores) || [];
+  if (hands.length < 2) return null;
+  const sides = sidesOf(view);
+  const sideIdx = Array.from({ length: sides }, (_, s) => s);
+  const own = (s) => (s === view.side ? "own" : "");
+  const totals = sideIdx.map((s) => hands.reduce((sum, h) => sum + (h[s] || 0), 0));
+  return h("table", { class: "score-table hands-table", dataset: { testid: "hands-table" } },
+    h("caption", {}, t("score.handsCaption")),
+    h("thead", {}, h("tr", {},
+      h("th", { scope: "col" }, h("span", { class: "visually-hidden" }, t("score.row"))),
+      sideIdx.map((s) => h("th", { scope: "col", class: own(s) }, sideName(view, s))))),
+    h("tbody", {},
+      hands.map((scores, i) => h("tr", { dataset: { hand: i + 1 } },
+        h("th", { scope: "row" }, t("score.caption", { n: i + 1 })),
+        sideIdx.map((s) => h("td", { class: own(s) }, formatNumber(scores[s] ?? 0))))),
+      h("tr", { class: "row-match" },
+        h("th", { scope: "row" }, t("score.row.match")),
+        sideIdx.map((s) => h("td", { class: own(s) }, formatNumber(totals[s]))))));
+}
+
 /** The whole sheet: who went out, the table, the target and the winner if the match is over. */
 export function scoreSheet(view) {
   const result = view.result;
@@ -64,6 +87,7 @@ export function scoreSheet(view) {
   return h("div", { class: "score-sheet" },
     lines.map((l) => h("p", { class: "score-line" }, l)),
     scoreTable(view),
+    handsTable(view),
     h("p", { class: "score-target" }, t("score.target", { target: formatNumber(view.target) })),
     winner ? h("p", { class: "score-winner", dataset: { testid: "winner" } }, winner) : null);
 }

@@ -41,6 +41,7 @@ export class StartScreen {
       players: saved.players ?? d.players ?? 4,
       target: saved.target ?? d.target ?? 5000,
       levels: saved.levels || {},
+      houseRules: saved.houseRules && typeof saved.houseRules === "object" ? saved.houseRules : {},
       name: saved.name ?? d.name ?? "",
     };
     this.fixPlayers();
@@ -86,6 +87,24 @@ export class StartScreen {
     const info = this.variantInfo();
     const byPlayers = info.default_targets && info.default_targets[String(this.form.players)];
     return byPlayers ?? (this.options.defaults || {}).target;
+  }
+
+  /** The house rules the server offers for the chosen variant and table. */
+  houseRuleOptions() {
+    const byPlayers = this.variantInfo().options || {};
+    return byPlayers[String(this.form.players)] || [];
+  }
+
+  /** The chosen value of a house rule (remembered per variant), or its default. */
+  houseRuleValue(option) {
+    const chosen = (this.form.houseRules[this.form.variant] || {})[option.name];
+    return option.choices.some((c) => c === chosen) ? chosen : option.default;
+  }
+
+  setHouseRule(name, value) {
+    const f = this.form;
+    f.houseRules[f.variant] = { ...(f.houseRules[f.variant] || {}), [name]: value };
+    this.persist();
   }
 
   levelFor(seat) {
@@ -174,6 +193,16 @@ export class StartScreen {
           onchange: (e) => { f.levels[seat] = e.target.value; this.persist(); },
         }, (this.options.levels || []).map((l) => h("option", { value: l, selected: l === this.levelFor(seat) }, t(`level.${l}`))))));
     }
+    const houseRules = this.houseRuleOptions().map((o) => {
+      const id = `option-${o.name}`;
+      const value = this.houseRuleValue(o);
+      return h("div", { class: "field" },
+        h("label", { for: id }, t(`option.${o.name}`)),
+        h("select", {
+          id, dataset: { testid: id },
+          onchange: (e) => this.setHouseRule(o.name, o.choices[Number(e.target.value)]),
+        }, o.choices.map((c, i) => h("option", { value: i, selected: c === value }, t(`option.${o.name}.${c}`)))));
+    });
     this.formEl = h("form", { class: "new-game", novalidate: true, onsubmit: (e) => this.submit(e) },
       h("fieldset", { class: "variants" },
         h("legend", {}, t("start.variant")),
@@ -184,6 +213,14 @@ export class StartScreen {
       h("fieldset", { class: "levels" },
         h("legend", {}, t("start.computerPlayers")),
         h("div", { class: "levels-grid" }, levels)),
+      houseRules.length ? h("details", {
+        class: "house-rules", dataset: { testid: "house-rules" },
+        // Open when a rule differs from the default, so a changed table is never hidden.
+        open: this.houseRuleOptions().some((o) => this.houseRuleValue(o) !== o.default),
+      },
+        h("summary", {}, t("start.houseRules")),
+        h("p", { class: "muted field-note" }, t("start.houseRulesNote")),
+        h("div", { class: "house-grid" }, houseRules)) : null,
       h("div", { class: "field" },
         h("label", { for: "player-name" }, t("start.name")),
         h("input", {
@@ -213,8 +250,9 @@ export class StartScreen {
     for (let seat = 1; seat < f.players; seat++) levels.push(this.levelFor(seat));
     const body = {
       variant: f.variant, players: f.players, target: Number(f.target), levels,
-      name: f.name.trim() || t("start.defaultName"), lang: lang(),
+      name: f.name.trim() || t("start.defaultName"), lang: lang(), options: {},
     };
+    for (const o of this.houseRuleOptions()) body.options[o.name] = this.houseRuleValue(o);
     const button = this.formEl.querySelector("[type=submit]");
     button.disabled = true;
     try {

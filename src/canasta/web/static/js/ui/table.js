@@ -221,7 +221,9 @@ export function renderFelt(view, opts = {}) {
 
 /** The move history of this hand as a list of captions. */
 export function historyList(view, describe) {
-  const items = (view.history || []).map(([seat, move]) => h("li", {}, describe(seat, move)));
+  const takenBack = new Set(view.penalized || []);
+  const items = (view.history || []).map(([seat, move], i) => h("li", {}, describe(seat, move),
+    takenBack.has(i) ? ` ${t("history.takenBack")}` : null));
   return h("ol", { class: "history-list", reversed: true }, items.reverse());
 }
 
