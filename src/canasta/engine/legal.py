@@ -238,9 +238,11 @@ def play_moves(state: HandState, plans: dict[Move, Plan | None]) -> list[Move]:
                 for m in _first_canastas(state, side, c, by_kind):
                     if m not in plans and _plan(state, m, plans) is not None:
                         moves.append(m)
-            missing = v.canastas_missing(state, side)
-            if (v.may_meld_out and missing > 0 and len(hand) <= missing * v.canasta_size
-                    and state.answer != "no"):
+            size = v.canasta_size
+            if (v.may_meld_out and state.answer != "no"
+                    and len(hand) <= state.canastas_needed() * size  # cheap bound first
+                    and (missing := v.canastas_missing(state, side)) > 0
+                    and len(hand) <= missing * size):
                 # Going out by melding everything in one move only differs from melding card
                 # by card when the missing canastas take the very last cards of the hand.
                 more = going_out_moves(state, False, c, by_kind)
