@@ -51,8 +51,6 @@ def _options(args: argparse.Namespace) -> dict[str, object]:
 
 
 def _rules(args: argparse.Namespace) -> Rules:
-    from canasta.rules import Rules
-
     options = _options(args)
     rules = Rules.make(args.variant, args.players, target=args.target, **options)
     for name in options:

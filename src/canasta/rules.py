@@ -5,7 +5,7 @@ A variant is data plus a few named hooks (``canasta.variants``); ``Rules`` binds
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -15,6 +15,11 @@ if TYPE_CHECKING:
     from canasta.variants.base import Variant
 
 TARGETS = (2500, 5000, 7500, 10000)
+
+
+def is_choice(value: Any, choices: Sequence[Any]) -> bool:
+    """Whether ``value`` is one of ``choices``, of the same type too (``1`` is not ``True``)."""
+    return any(type(value) is type(c) and value == c for c in choices)
 
 
 @dataclass(frozen=True)
@@ -65,8 +70,7 @@ class Rules:
                     not isinstance(value, int | float) or isinstance(value, bool)
                     or not 0 <= value <= 1):
                 raise PositionError(f"option '{name}' must be a number from 0 to 1, not {value!r}")
-            if allowed is not None and not any(type(value) is type(a) and value == a
-                                               for a in allowed):
+            if allowed is not None and not is_choice(value, allowed):
                 choices = ", ".join(repr(a) for a in allowed)
                 raise PositionError(f"option '{name}' must be one of {choices}, not {value!r}")
             opts[name] = value

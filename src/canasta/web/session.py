@@ -26,7 +26,7 @@ from canasta.errors import IllegalMove
 from canasta.match import Match
 from canasta.moves import Move, MoveKind
 from canasta.records import record_of, replay
-from canasta.rules import TARGETS, Rules
+from canasta.rules import TARGETS, Rules, is_choice
 from canasta.variants import get_variant, variant_names
 from canasta.view import PlayerView, view_of
 from canasta.web.hints import explain
@@ -70,7 +70,7 @@ def _house_rules(variant: str, players: int, given: object) -> tuple[tuple[str, 
             known = ", ".join(offered) or "none"
             raise ConfigError(f"{variant} with {players} players has no house rule "
                               f"{name!r} (its house rules: {known})")
-        if not any(type(value) is type(c) and value == c for c in option["choices"]):
+        if not is_choice(value, option["choices"]):
             choices = ", ".join(json.dumps(c) for c in option["choices"])
             raise ConfigError(f"the house rule {name!r} is one of {choices}, "
                               f"not {json.dumps(value)}")
