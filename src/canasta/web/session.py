@@ -122,8 +122,9 @@ class GameConfig:
             raise ConfigError(f"'levels' must list one level per computer seat "
                               f"({players - 1}), each one of {', '.join(LEVELS)}")
         name = obj.get("name", "Player")
-        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-            raise ConfigError(f"the player's name must be 1 to {MAX_NAME} characters")
+        if (not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME
+                or not name.isprintable()):  # no control characters, no lone surrogates
+            raise ConfigError(f"the player's name must be 1 to {MAX_NAME} printable characters")
         lang = obj.get("lang", "en")
         if lang not in LANGS:
             raise ConfigError(f"the language is one of {', '.join(LANGS)}, not {lang!r}")
@@ -189,9 +190,12 @@ class GameSession:
     @classmethod
     def restore(cls, game_id: str, config: GameConfig, record: Mapping[str, Any]) -> GameSession:
         """The session of a stored game: the record is replayed (raises PositionError when it
-        is corrupt) and the computer players watch the current hand again from its deal, so
-        they remember what they would have seen."""
+        is corrupt, ConfigError when it is not a game of ``config``) and the computer players
+        watch the current hand again from its deal, so they remember what they would have
+        seen."""
         match = replay(record)
+        if match.rules != config.rules():
+            raise ConfigError("the saved game's options do not match its record")
         session = cls(game_id, config, match)
         session._rewatch()
         return session
