@@ -241,7 +241,7 @@ def play_moves(state: HandState, plans: dict[Move, Plan | None]) -> list[Move]:
             size = v.canasta_size
             if (v.may_meld_out and state.answer != "no"
                     and len(hand) <= state.canastas_needed() * size  # cheap bound first
-                    and (missing := v.canastas_missing(state, side)) > 0
+                    and (missing := v.canastas_missing(state.rules, state.melds[side])) > 0
                     and len(hand) <= missing * size):
                 # Going out by melding everything in one move only differs from melding card
                 # by card when the missing canastas take the very last cards of the hand.
