@@ -289,6 +289,31 @@ def test_C6_E19_a_mixed_canasta_is_no_splash_and_holds_no_clean_meld() -> None:
     refused(state, "meld 2C 2D 2H 2S 2C 2D", "180")  # six wilds: an unfinished wild meld
 
 
+def test_C6_E25_the_opening_turn_keeps_its_clean_meld() -> None:
+    # After a stock draw the whole turn is the initial meld (E-25): a wild card may not spoil
+    # its only clean meld, the same table the opening move itself could not lay.
+    hand = "KC KD KH QC QD JK JC JD 2C 2D 5S 6S 8S"
+    state = position(hands=[hand, "", "", ""])
+    refused(state, "meld KC KD KH 2D / QC QD JK / JC JD 2C", "without wild cards")
+    play(state, "meld KC KD KH / QC QD JK / JC JD 2C")
+    refused(state, "add K 2D", "without wild cards")
+    assert "add K 2D" not in legal(state) and "add Q 2D" in legal(state)
+    # With a second clean meld the first may take the wild card.
+    state = position(hands=["KC KD KH AC AD AH JC JD 2C 2D 5S 6S 8S", "", "", ""])
+    play(state, "meld KC KD KH / AC AD AH / JC JD 2C")  # 30 + 60 + 40
+    assert "add K 2D" in legal(state)
+    play(state, "add K 2D")
+    assert [m.wilds for m in state.melds[0] if m.rank == "K"] == [1]
+
+
+def test_C6_C7_E19_an_unopened_side_takes_the_pile_with_a_splash_below_the_minimum() -> None:
+    state = position(phase="draw", hands=["KC KD 5C 5D 5H 5S 5C 5D 5H 9S 8S", "", "", ""],
+                     discard=["4S", "KH"])
+    assert "take KC KD / 5C 5C 5D 5D 5H 5H 5S" in legal(state)  # 20 + 35 < 125
+    play(state, "take KC KD / 5C 5C 5D 5D 5H 5H 5S")
+    assert state.canastas(0) == 1 and state.opened(0)
+
+
 # ----------------------------------------------------------------------------------------
 # C.7 Taking the pile; E-25 what counts as the initial meld
 def test_C7_the_pair_joins_a_meld_of_four_cards_making_a_canasta() -> None:

@@ -208,9 +208,14 @@ def take_moves(state: HandState, plans: dict[Move, Plan | None] | None = None) -
             rest[DEUCE] -= d
             rest[JOKER] -= j
             fixed = [(k, o, 1, 2)]
+            first = _cards(by_kind, k, n, d, j)
             for combo in _initial_combos(state, side, rest, need, top_value + value, fixed, k):
-                first = _cards(by_kind, k, n, d, j)
                 candidates.append(Move.take(first, *_groups(by_kind, combo, d, j)))
+            if v.splash_opens:  # a canasta straight from hand opens below the minimum
+                left = {kind: cs[{k: n, DEUCE: d, JOKER: j}.get(kind, 0):]
+                        for kind, cs in by_kind.items()}
+                for splash in _splashes(state, side, rest, left):
+                    candidates.append(Move.take(first, *splash.groups))
     return [m for m in candidates if _plan(state, m, plans) is not None]
 
 

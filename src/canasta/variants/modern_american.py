@@ -189,6 +189,14 @@ class ModernAmerican(Variant):
         w = state.find_meld(side, WILD_MELD)
         if w >= 0 and state.melds[side][w].size < MAX_MELD:
             return "while your wild-card meld is unfinished, wild cards go only to it"
+        if (opening and existing is not None and existing.wilds == 0
+                and existing.naturals >= 3 and w < 0
+                and not any(m is not existing and m.wilds == 0 and m.naturals >= 3
+                            for m in state.melds[side])):
+            # C.6, E-25: the whole opening turn is the initial meld, and it must keep a clean
+            # meld of three or more naturals (or a wild-card meld).
+            return ("the initial meld must include a meld of three or more natural cards "
+                    "without wild cards, or a meld of wild cards")
         return None
 
     def wild_range(self, state: HandState, side: int, rank: str, naturals: int,
