@@ -460,6 +460,19 @@ def test_C9_E24_a_yes_binds_the_asker_to_go_out() -> None:
     assert state.result is not None and state.result.went_out == 0
 
 
+def test_C9_asking_when_going_out_takes_a_wild_card_onto_a_meld_of_a_rank_not_in_hand() -> None:
+    # Going out here is "add K 2C" (the rule of five: five natural kings) and "discard 9S":
+    # the player may ask, and after a yes may choose a route through such an addition.
+    canastas = ["QC QD QH QS QC QD QH", "JC JD JH JS JC JD JH"]
+    state = position(hands=["2C 9S", "", "", ""], melds=[[*canastas, "KC KD KH KS KC"], []])
+    assert "ask" in legal(state)
+    state = position(hands=["2C 6S 6D 6H 6C 6S 5S", "", "", ""], melds=[canastas, []])
+    play(state, "ask")
+    state.apply("yes", seat=2)
+    play(state, "meld 6S 6D 6H 6C 6S", "add 6 2C", "discard 5S")
+    assert state.result is not None and state.result.went_out == 0
+
+
 def test_C9_ask_only_right_after_drawing_and_only_once_per_hand() -> None:
     state = position(hands=["QC QD QH 9C 9D 9H 5S", "", "", ""], melds=[TWO_CANASTAS, []])
     play(state, "meld QC QD QH")

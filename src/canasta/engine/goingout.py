@@ -125,7 +125,7 @@ def can_go_out(state: HandState) -> bool:
     if state.ponytails[seat] is not None and not state.canastas(side):
         return False  # the first canasta would bring the ponytail into the hand (Ponytail)
     if state.rules.variant.exact_going_out:
-        return any(_legal(state, m) for m in _going_out(state, True, c))
+        return _exactly_out(state, side, c, 0)
     if not singles and _feasible(state, side, c):
         return True
     for k in _discard_options(state, seat, c):
@@ -142,6 +142,41 @@ def can_go_out(state: HandState) -> bool:
         if ok:
             return True
     return False
+
+
+def _exactly_out(state: HandState, side: int, c: list[int], start: int) -> bool:
+    """Whether the seat to act can go out by moves the engine accepts: the whole hand (but a
+    card to discard) in one move, after adding wild cards one by one to melds of ranks it holds
+    no natural card of (such additions are moves of their own).  ``start`` keeps the additions
+    in one order, so that no set of them is tried twice."""
+    if any(_legal(state, m) for m in _going_out(state, True, c)):
+        return True
+    if not (c[DEUCE] or c[JOKER]):
+        return False
+    held = {NATURAL_RANKS[k] for k in range(len(NATURAL_RANKS)) if c[k]}
+    targets = [(m.rank, kind) for m in state.melds[side]
+               if m.rank in NATURAL_RANKS and m.rank not in held
+               for kind in (DEUCE, JOKER) if c[kind]]
+    for i in range(start, len(targets)):
+        rank, kind = targets[i]
+        card = next(x for x in state.hands[state.turn] if x.kind == kind)
+        move = Move.add(rank, [card])
+        if not _legal(state, move):
+            continue
+        trial = state.copy()
+        trial.apply(move)
+        if trial.result is not None or can_go_out_from(trial, i):
+            return True
+    return False
+
+
+def can_go_out_from(state: HandState, start: int) -> bool:
+    """``can_go_out`` for the exact variants, wild additions tried from ``start`` on."""
+    seat = state.turn
+    hand = state.hands[seat]
+    if len(hand) == 1:
+        return can_go_out(state)
+    return _exactly_out(state, state.side_of(seat), state.kinds(seat), start)
 
 
 def _legal(state: HandState, move: Move) -> bool:
