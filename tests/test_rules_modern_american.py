@@ -304,12 +304,23 @@ def test_C6_E25_the_opening_turn_keeps_its_clean_meld() -> None:
     assert "add K 2D" in legal(state)
     play(state, "add K 2D")
     assert [m.wilds for m in state.melds[0] if m.rank == "K"] == [1]
+    # Several groups at once are judged by the table they leave.
+    state = position(hands=["KC KD KH AC AD AH QC QD QH 2C KS 2D AS JK 5S", "", "", ""])
+    play(state, "meld KC KD KH / AC AD AH / QC QD QH 2C")
+    refused(state, "meld KS 2D / AS JK", "without wild cards")  # no clean meld left
+    state = position(hands=["KC KD KH QC QD JK JC JD 2C 9C 9D 9H KS 2D 8S 6S", "", "", ""])
+    play(state, "meld KC KD KH / QC QD JK / JC JD 2C")
+    play(state, "meld 9C 9D 9H / KS 2D")  # the nines are the clean meld now
 
 
 def test_C6_C7_E19_an_unopened_side_takes_the_pile_with_a_splash_below_the_minimum() -> None:
     state = position(phase="draw", hands=["KC KD 5C 5D 5H 5S 5C 5D 5H 9S 8S", "", "", ""],
                      discard=["4S", "KH"])
     assert "take KC KD / 5C 5C 5D 5D 5H 5H 5S" in legal(state)  # 20 + 35 < 125
+    aces = position(phase="draw", scores=[3000, 0], discard=["4S", "KH"],
+                    hands=["KC KD AC AC AD AD AH AH AS 9S 8S", "", "", ""])
+    takes = [m for m in legal(aces) if m.startswith("take")]
+    assert takes == ["take KC KD / AC AC AD AD AH AH AS"]  # a splash that reaches 155: once
     play(state, "take KC KD / 5C 5C 5D 5D 5H 5H 5S")
     assert state.canastas(0) == 1 and state.opened(0)
 

@@ -472,7 +472,7 @@ def test_taking_the_pile_with_a_prepared_pair_and_a_caption_in_the_new_language(
     idle(page)
     expect(page.get_by_test_id("caption")).to_have_text("Meld taken back")
     page.get_by_test_id("lang-select").select_option("es")
-    expect(page.get_by_test_id("caption")).to_have_text("Jugada deshecha")
+    expect(page.get_by_test_id("caption")).to_have_text("Bajada deshecha")
     page.keyboard.press("?")
     expect(page.locator("#help-dialog")).to_contain_text("Inicio / Fin")
     expect(page.locator("#help-dialog")).not_to_contain_text("Home / End")

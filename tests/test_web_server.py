@@ -591,6 +591,8 @@ def test_text_that_utf8_cannot_carry_is_refused_and_breaks_nothing(client: TestC
                         headers={"Content-Type": "application/json"})
         assert r.status_code == 400 and "printable" in r.json()["english"]
     assert client.get("/api/games").status_code == 200
+    for name in ("Ana\u00a0María", "\U0001f469\u200d\U0001f4bb Eva", "José\u00ad", "李娜"):
+        assert new_game(client, name=name)  # every script, emoji and joiner is welcome
     game_id = new_game(client)
     with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
         first = settle(ws)
@@ -605,10 +607,15 @@ def test_text_that_utf8_cannot_carry_is_refused_and_breaks_nothing(client: TestC
 def test_unreadable_rows_do_not_hide_the_other_games(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
     with TestClient(create_app(db)) as c:
-        ids = [new_game(c) for _ in range(3)]
+        ids = [new_game(c) for _ in range(5)]
         with c.websocket_connect(f"/ws/games/{ids[2]}/0") as ws:
             play_hand(c, ws, ids[2])
     con = sqlite3.connect(db)
+    config = json.loads(con.execute("SELECT config FROM games WHERE id = ?",
+                                    (ids[3],)).fetchone()[0])
+    config["name"] = "Ana\ud800"  # saved before such names were refused
+    con.execute("UPDATE games SET config = ? WHERE id = ?", (json.dumps(config), ids[3]))
+    con.execute("UPDATE games SET record = '[1, 2]' WHERE id = ?", (ids[4],))
     for game_id, hands in ((ids[0], 5), (ids[1], [{"result": {"hand_score": ["x", None]},
                                                     "moves": [[0, "draw"]]}])):
         record = json.loads(con.execute("SELECT record FROM games WHERE id = ?",
@@ -620,10 +627,20 @@ def test_unreadable_rows_do_not_hide_the_other_games(tmp_path: Path) -> None:
     with TestClient(create_app(db)) as c:
         games = c.get("/api/games")
         assert games.status_code == 200
-        assert {g["id"] for g in games.json()["games"]} == set(ids)
-        assert all(c.get(f"/api/games/{i}").status_code == 200 for i in ids)
+        assert {g["id"] for g in games.json()["games"]} == set(ids[:4])  # the last unreadable
+        assert all(c.get(f"/api/games/{i}").status_code == 200 for i in ids[:4])
+        assert c.get(f"/api/games/{ids[3]}").json()["name"] == "Ana"
         stats = c.get("/api/stats")
         assert stats.status_code == 200 and stats.json()["hands"] == 1  # the good game's hand
+        with c.websocket_connect(f"/ws/games/{ids[3]}/0") as ws:
+            assert settle(ws)["view"]["names"][0] == "Ana"
+        with pytest.raises(WebSocketDisconnect) as e, \
+                c.websocket_connect(f"/ws/games/{ids[4]}/0") as ws:
+            assert "cannot be read" in ws.receive_json()["english"]
+            ws.receive_json()
+        assert e.value.code == 4422
+        assert c.get(f"/api/games/{ids[4]}").status_code == 400
+        assert c.get(f"/api/games/{ids[4]}/replay").status_code == 400
 
 
 def test_a_save_whose_options_disagree_with_its_record_is_refused(tmp_path: Path) -> None:

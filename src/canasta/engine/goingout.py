@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 from canasta.cards import BLACK_THREE, DEUCE, JOKER, NATURAL_RANKS, RED_THREE, Card, sort_cards
 from canasta.engine.state import HandState
+from canasta.errors import IllegalMove
 from canasta.moves import WILD_MELD, Move, group_rank
 
 WILD_KIND = -1
@@ -125,7 +126,7 @@ def can_go_out(state: HandState) -> bool:
     if state.ponytails[seat] is not None and not state.canastas(side):
         return False  # the first canasta would bring the ponytail into the hand (Ponytail)
     if state.rules.variant.exact_going_out:
-        return _exactly_out(state, side, c, 0)
+        return _exactly_out(state, side, c)
     if not singles and _feasible(state, side, c):
         return True
     for k in _discard_options(state, seat, c):
@@ -144,44 +145,72 @@ def can_go_out(state: HandState) -> bool:
     return False
 
 
-def _exactly_out(state: HandState, side: int, c: list[int], start: int) -> bool:
+MAX_WILD_ADDS = 48  # wild additions tried per question (each a check and a copy)
+
+
+def _exactly_out(state: HandState, side: int, c: list[int]) -> bool:
     """Whether the seat to act can go out by moves the engine accepts: the whole hand (but a
-    card to discard) in one move, after adding wild cards one by one to melds of ranks it holds
-    no natural card of (such additions are moves of their own).  ``start`` keeps the additions
-    in one order, so that no set of them is tried twice."""
+    card to discard) in one move, possibly after adding wild cards one by one to melds of ranks
+    it holds no natural card of (such additions are moves of their own).
+
+    The additions are searched depth first, the biggest melds first and each set of additions
+    once (a wild card's kind never matters to where it may go), within ``MAX_WILD_ADDS`` tries:
+    a route found is a real one, so the search can only miss a rare route, never invent one."""
     if any(_legal(state, m) for m in _going_out(state, True, c)):
         return True
     if not (c[DEUCE] or c[JOKER]):
         return False
+    melds = state.melds[side]
     held = {NATURAL_RANKS[k] for k in range(len(NATURAL_RANKS)) if c[k]}
-    targets = [(m.rank, kind) for m in state.melds[side]
-               if m.rank in NATURAL_RANKS and m.rank not in held
-               for kind in (DEUCE, JOKER) if c[kind]]
-    for i in range(start, len(targets)):
-        rank, kind = targets[i]
-        card = next(x for x in state.hands[state.turn] if x.kind == kind)
-        move = Move.add(rank, [card])
-        if not _legal(state, move):
+    order = sorted((i for i, m in enumerate(melds)
+                    if m.rank in NATURAL_RANKS and m.rank not in held
+                    and state.find_meld(side, m.rank) == i),
+                   key=lambda i: -melds[i].size)
+    if not order:
+        return False
+    if state.answer == "yes":  # the same routes, without checking each step against the yes
+        state = state.copy()
+        state.answer = None
+    return _out_after_adds(state, side, c, order, 0, [MAX_WILD_ADDS])
+
+
+def _out_after_adds(state: HandState, side: int, c: list[int], order: list[int], start: int,
+                    budget: list[int]) -> bool:
+    from canasta.engine.play import carry_out, check_move
+
+    kind = DEUCE if c[DEUCE] else JOKER
+    card = next(x for x in state.hands[state.turn] if x.kind == kind)
+    v = state.rules.variant
+    for pos in range(start, len(order)):
+        m = state.melds[side][order[pos]]
+        if v.counts_error(state, side, m.rank, m.naturals, m.deuces + (kind == DEUCE),
+                          m.jokers + (kind == JOKER)) is not None:
+            continue
+        if budget[0] <= 0:
+            return False
+        budget[0] -= 1
+        try:
+            plan = check_move(state, Move.add(m.rank, [card]))
+        except IllegalMove:
             continue
         trial = state.copy()
-        trial.apply(move)
-        if trial.result is not None or can_go_out_from(trial, i):
+        carry_out(trial, plan)
+        if trial.result is not None:
+            return True
+        hand = trial.hands[trial.turn]
+        cc = trial.kinds(trial.turn)
+        if len(hand) == 1:
+            if can_go_out(trial):
+                return True
+        elif any(_legal(trial, mv) for mv in _going_out(trial, True, cc)):
+            return True
+        elif (cc[DEUCE] or cc[JOKER]) and _out_after_adds(trial, side, cc, order, pos, budget):
             return True
     return False
 
 
-def can_go_out_from(state: HandState, start: int) -> bool:
-    """``can_go_out`` for the exact variants, wild additions tried from ``start`` on."""
-    seat = state.turn
-    hand = state.hands[seat]
-    if len(hand) == 1:
-        return can_go_out(state)
-    return _exactly_out(state, state.side_of(seat), state.kinds(seat), start)
-
-
 def _legal(state: HandState, move: Move) -> bool:
     from canasta.engine.play import check_move
-    from canasta.errors import IllegalMove
 
     try:
         check_move(state, move)

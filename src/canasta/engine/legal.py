@@ -215,7 +215,9 @@ def take_moves(state: HandState, plans: dict[Move, Plan | None] | None = None) -
                 left = {kind: cs[{k: n, DEUCE: d, JOKER: j}.get(kind, 0):]
                         for kind, cs in by_kind.items()}
                 for splash in _splashes(state, side, rest, left):
-                    candidates.append(Move.take(first, *splash.groups))
+                    m = Move.take(first, *splash.groups)
+                    if m not in candidates:  # (a splash may also reach the minimum)
+                        candidates.append(m)
     return [m for m in candidates if _plan(state, m, plans) is not None]
 
 
@@ -402,12 +404,14 @@ def _opened_melds(state: HandState, side: int, c: list[int], by_kind: dict[int, 
         if jokers and v.counts_error(state, side, r, 2, 0, 1) is None:
             meld(r, by_kind[k][:2] + by_kind[JOKER][:1], -1)
     if deuces or jokers:
+        check_wilds = v.wild_adds_need_check(state, side)
         for mi, m in enumerate(melds):
             if len(m.rank) != 1 or m.rank not in NATURAL_RANKS:
                 continue
             grown = canastas + (m.size + 1 == size)
             if not fits(hand_size - 1, grown):
                 continue
+            careful = careful or check_wilds
             if deuces and v.counts_error(
                     state, side, m.rank, m.naturals, m.deuces + 1, m.jokers) is None:
                 meld(m.rank, by_kind[DEUCE][:1], mi)

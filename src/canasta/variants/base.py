@@ -100,6 +100,11 @@ class Variant:
         legal-move generator and the table display count on it)."""
         return self.canastas_to_go_out(rules.players)
 
+    def wild_adds_need_check(self, state: HandState, side: int) -> bool:
+        """Whether a wild card added to one of the side's melds now must be checked as a whole
+        move (``move_error``), its counts alone not telling (Modern American's opening turn)."""
+        return False
+
     def canasta_kind(self, meld: Meld, rules: Rules) -> str:
         """The kind of canasta a meld of canasta size is: ``natural`` (limpia), ``mixed``
         (sucia), ``wild`` (of wild cards only), or one of the variant's own."""

@@ -189,14 +189,6 @@ class ModernAmerican(Variant):
         w = state.find_meld(side, WILD_MELD)
         if w >= 0 and state.melds[side][w].size < MAX_MELD:
             return "while your wild-card meld is unfinished, wild cards go only to it"
-        if (opening and existing is not None and existing.wilds == 0
-                and existing.naturals >= 3 and w < 0
-                and not any(m is not existing and m.wilds == 0 and m.naturals >= 3
-                            for m in state.melds[side])):
-            # C.6, E-25: the whole opening turn is the initial meld, and it must keep a clean
-            # meld of three or more naturals (or a wild-card meld).
-            return ("the initial meld must include a meld of three or more natural cards "
-                    "without wild cards, or a meld of wild cards")
         return None
 
     def wild_range(self, state: HandState, side: int, rank: str, naturals: int,
@@ -209,8 +201,24 @@ class ModernAmerican(Variant):
               if self.counts_error(state, side, rank, n, d0 + x, j0) is None]
         return (ok[0], ok[-1]) if ok else None
 
+    def wild_adds_need_check(self, state: HandState, side: int) -> bool:
+        return bool(state.melds[side]) and in_opening(state, side)
+
     def move_error(self, state: HandState, side: int,
                    made: list[tuple[GroupPlan, Meld]]) -> str | None:
+        if state.melds[side] and in_opening(state, side):
+            # C.6, E-25: after a stock draw the whole opening turn is the initial meld, and it
+            # must keep a clean meld of three or more naturals (or a wild-card meld).
+            after = list(state.melds[side])
+            for gp, meld in made:
+                if gp.joins >= 0:
+                    after[gp.joins] = meld
+                else:
+                    after.append(meld)
+            if not any(m.rank == WILD_MELD or (m.wilds == 0 and m.naturals >= 3)
+                       for m in after):
+                return ("the initial meld must include a meld of three or more natural cards "
+                        "without wild cards, or a meld of wild cards")
         # E-26: while the side's wild meld is unfinished (after this move), no wild card may go
         # to another meld -- this also keeps an opening from holding both.
         wild_after = None

@@ -38,6 +38,7 @@ from canasta.web.session import (
     GameConfig,
     GameSession,
     new_seed,
+    printable_name,
     table_options,
     targets_for,
 )
@@ -286,9 +287,11 @@ def _hand_score(hand: dict[str, Any]) -> list[int] | None:
 def summary(stored: StoredGame) -> dict[str, Any]:
     c, r = stored.config, stored.record
     finished = sum(1 for h in _hands(r) if h.get("result"))
+    name = c.get("name")
     return {"id": stored.id, "created": stored.created, "updated": stored.updated,
             "variant": c.get("variant"), "players": c.get("players"),
-            "target": c.get("target"), "name": c.get("name"), "levels": c.get("levels"),
+            "target": c.get("target"), "name": printable_name(name) if isinstance(name, str)
+            else name, "levels": c.get("levels"),
             "hands": finished, "scores": r.get("scores"), "over": stored.over,
             "winner": stored.winner}
 
@@ -414,7 +417,10 @@ def create_app(db: str | Path | None = None) -> FastAPI:
         return {"games": [summary(g) for g in store.all()]}
 
     def stored_or_404(request: Request, game_id: str) -> StoredGame | JSONResponse:
-        stored = store.load(game_id)
+        try:
+            stored = store.load(game_id)
+        except ValueError as e:  # a row whose options or record are not even JSON objects
+            return bad(request, f"this saved game cannot be read: {e}")
         if stored is None:
             return bad(request, f"there is no game {game_id!r}", 404)
         return stored
@@ -461,7 +467,10 @@ def create_app(db: str | Path | None = None) -> FastAPI:
         try:
             live = await hub.get(game_id)
         except (CanastaError, ConfigError, ValueError) as e:
-            stored = store.load(game_id)
+            try:
+                stored = store.load(game_id)
+            except ValueError:  # not even its options can be read
+                stored = None
             lang = stored.config.get("lang") if stored is not None else None
             await ws.send_json({"type": "error",
                                 **error_json(f"this saved game cannot be read: {e}",
