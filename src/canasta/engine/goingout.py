@@ -197,14 +197,14 @@ def _out_after_adds(state: HandState, side: int, c: list[int], order: list[int],
         carry_out(trial, plan)
         if trial.result is not None:
             return True
-        hand = trial.hands[trial.turn]
         cc = trial.kinds(trial.turn)
-        if len(hand) == 1:
+        if len(trial.hands[trial.turn]) == 1:
             if can_go_out(trial):
                 return True
-        elif any(_legal(trial, mv) for mv in _going_out(trial, True, cc)):
-            return True
-        elif (cc[DEUCE] or cc[JOKER]) and _out_after_adds(trial, side, cc, order, pos, budget):
+            continue
+        if any(_legal(trial, mv) for mv in _going_out(trial, True, cc)) or (
+                (cc[DEUCE] or cc[JOKER])
+                and _out_after_adds(trial, side, cc, order, pos, budget)):
             return True
     return False
 
