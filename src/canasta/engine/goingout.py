@@ -160,6 +160,13 @@ def _exactly_out(state: HandState, side: int, c: list[int]) -> bool:
         return True
     if not (c[DEUCE] or c[JOKER]):
         return False
+    # Counting first (``_feasible`` lets melds of ranks not in hand take wild cards): where
+    # even the counts find no way out, no order of moves does.
+    v = state.rules.variant
+    options: list[int | None] = [None] if v.may_meld_out else []
+    if not any(_feasible(state, side, _less(c, k))
+               for k in options + _discard_options(state, state.turn, c)):
+        return False
     melds = state.melds[side]
     held = {NATURAL_RANKS[k] for k in range(len(NATURAL_RANKS)) if c[k]}
     order = sorted((i for i, m in enumerate(melds)
@@ -172,6 +179,15 @@ def _exactly_out(state: HandState, side: int, c: list[int]) -> bool:
         state = state.copy()
         state.answer = None
     return _out_after_adds(state, side, c, order, 0, [MAX_WILD_ADDS])
+
+
+def _less(c: list[int], k: int | None) -> list[int]:
+    """Kind counts ``c`` without one card of kind ``k`` (the same counts when ``k`` is None)."""
+    if k is None:
+        return c
+    out = list(c)
+    out[k] -= 1
+    return out
 
 
 def _out_after_adds(state: HandState, side: int, c: list[int], order: list[int], start: int,
