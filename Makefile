@@ -43,7 +43,7 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	$(BIN)/pytest
 
-## The shared rule scenarios (when ../shared exists) and the project's own copies
+## The project's copies of the rule scenarios (the shared ones run in make test, when ../shared exists)
 scenarios: $(STAMP)
 	$(BIN)/canasta scenario tests/scenarios
 

@@ -180,8 +180,8 @@ def main() -> int:
                   "Duplicate deals: each deal is played with the sides' seats swapped. Side A "
                   "is the first team named. Decision times are per move on this machine.", arena),
         "shards": ("Master against expert (long runs, in shards)",
-                   "A duplicate deal of two master seats against two experts takes about 4 s of "
-                   "one core in Classic, 5 s in Modern American and 11 s in Ponytail (the "
+                   "A duplicate deal of two master seats against two experts takes about 4.5 s of "
+                   "one core in Classic, 7 s in Modern American and 9 s in Ponytail (the "
                    "*seconds* of each deal in the files), so 2,000 duplicate deals are played "
                    "over several sittings: `bench/shard.py play --variant classic --team master "
                    "--vs expert --seed 1 --deals 2000 --out FILE` plays the deals one by one "

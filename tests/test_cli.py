@@ -146,3 +146,9 @@ def test_play_text_session() -> None:
 def test_play_text_ends_cleanly_on_end_of_input() -> None:
     result = run("play", "--text", "--seed", "2", stdin="")
     assert result.returncode == 0 and "Goodbye." in result.stdout
+
+
+def test_python_dash_m_canasta_is_the_canasta_command() -> None:
+    out = subprocess.run([sys.executable, "-m", "canasta", "play", "--help"], capture_output=True,
+                         text=True, check=True).stdout
+    assert "--text" in out and "master" in out

@@ -222,7 +222,16 @@ EXAMPLES = [
     "the target score is one of 2500, 5000, 7500, 10000, not 1234",
     "'levels' must list one level per computer seat (3), each one of random, basic, expert, "
     "master",
-    "the player's name must be 1 to 40 characters",
+    "the player's name must be 1 to 40 printable characters",
+    "'options' must be a JSON object of house rules",
+    "ponytail with 4 players has no house rule 'colour' (its house rules: required_canastas, "
+    "minimum_by, count_unpicked_ponytails)",
+    "the house rule 'required_canastas' is one of \"two\", \"four-books\", not 3",
+    "the saved game's options do not match its record",
+    "there is no game 'abc'",
+    "the game has hands 1 to 3",
+    "no hint can be given now",
+    "the request's 'hand' is not valid: Input should be a valid integer",
 ]
 
 # English words that a Spanish text must not contain (outside quotes and the move notation).

@@ -475,6 +475,17 @@ def test_B9_a_black_three_discarded_at_the_end_of_the_stock_ends_the_hand() -> N
     assert breakdown(state, 1)["going_out"] == 0
 
 
+def test_B9_going_out_after_taking_the_pile_at_the_end_of_the_stock_scores_the_bonus() -> None:
+    # Seed 000 refuses the bonus to the hand that ends with the stock, where nobody goes out;
+    # a player who takes the pile and goes out has gone out (docs/ENGINE.md).
+    state = position(phase="draw", hands=["9S 9D 5C 5D", "", "", "4S"],
+                     melds=[["KC KD KH KS KC KD KH"], ["QC QD QH"]], discard=["5H", "9C"],
+                     stock=[])
+    play(state, "take 9S 9D", "meld 5C 5D 5H")
+    assert state.result is not None and state.result.went_out == 0
+    assert breakdown(state, 0)["going_out"] == 100
+
+
 @pytest.mark.parametrize(("rule", "stock", "over", "hand"), [
     ("seed", ["9C", "3H"], True, 3),  # the red three was the last card: the hand ends
     ("pagat", ["9C", "3H"], False, 3),  # Pagat: a one-card draw, play goes on

@@ -289,6 +289,42 @@ def test_C6_E19_a_mixed_canasta_is_no_splash_and_holds_no_clean_meld() -> None:
     refused(state, "meld 2C 2D 2H 2S 2C 2D", "180")  # six wilds: an unfinished wild meld
 
 
+def test_C6_E25_the_opening_turn_keeps_its_clean_meld() -> None:
+    # After a stock draw the whole turn is the initial meld (E-25): a wild card may not spoil
+    # its only clean meld, the same table the opening move itself could not lay.
+    hand = "KC KD KH QC QD JK JC JD 2C 2D 5S 6S 8S"
+    state = position(hands=[hand, "", "", ""])
+    refused(state, "meld KC KD KH 2D / QC QD JK / JC JD 2C", "without wild cards")
+    play(state, "meld KC KD KH / QC QD JK / JC JD 2C")
+    refused(state, "add K 2D", "without wild cards")
+    assert "add K 2D" not in legal(state) and "add Q 2D" in legal(state)
+    # With a second clean meld the first may take the wild card.
+    state = position(hands=["KC KD KH AC AD AH JC JD 2C 2D 5S 6S 8S", "", "", ""])
+    play(state, "meld KC KD KH / AC AD AH / JC JD 2C")  # 30 + 60 + 40
+    assert "add K 2D" in legal(state)
+    play(state, "add K 2D")
+    assert [m.wilds for m in state.melds[0] if m.rank == "K"] == [1]
+    # Several groups at once are judged by the table they leave.
+    state = position(hands=["KC KD KH AC AD AH QC QD QH 2C KS 2D AS JK 5S", "", "", ""])
+    play(state, "meld KC KD KH / AC AD AH / QC QD QH 2C")
+    refused(state, "meld KS 2D / AS JK", "without wild cards")  # no clean meld left
+    state = position(hands=["KC KD KH QC QD JK JC JD 2C 9C 9D 9H KS 2D 8S 6S", "", "", ""])
+    play(state, "meld KC KD KH / QC QD JK / JC JD 2C")
+    play(state, "meld 9C 9D 9H / KS 2D")  # the nines are the clean meld now
+
+
+def test_C6_C7_E19_an_unopened_side_takes_the_pile_with_a_splash_below_the_minimum() -> None:
+    state = position(phase="draw", hands=["KC KD 5C 5D 5H 5S 5C 5D 5H 9S 8S", "", "", ""],
+                     discard=["4S", "KH"])
+    assert "take KC KD / 5C 5C 5D 5D 5H 5H 5S" in legal(state)  # 20 + 35 < 125
+    aces = position(phase="draw", scores=[3000, 0], discard=["4S", "KH"],
+                    hands=["KC KD AC AC AD AD AH AH AS 9S 8S", "", "", ""])
+    takes = [m for m in legal(aces) if m.startswith("take")]
+    assert takes == ["take KC KD / AC AC AD AD AH AH AS"]  # a splash that reaches 155: once
+    play(state, "take KC KD / 5C 5C 5D 5D 5H 5H 5S")
+    assert state.canastas(0) == 1 and state.opened(0)
+
+
 # ----------------------------------------------------------------------------------------
 # C.7 Taking the pile; E-25 what counts as the initial meld
 def test_C7_the_pair_joins_a_meld_of_four_cards_making_a_canasta() -> None:
@@ -432,6 +468,19 @@ def test_C9_E24_a_yes_binds_the_asker_to_go_out() -> None:
     assert (state.turn, state.phase) == (0, "play")
     refused(state, "discard 9S", "must go out")
     play(state, "add 9 9S", "meld QC QD QH", "discard 9D")
+    assert state.result is not None and state.result.went_out == 0
+
+
+def test_C9_asking_when_going_out_takes_a_wild_card_onto_a_meld_of_a_rank_not_in_hand() -> None:
+    # Going out here is "add K 2C" (the rule of five: five natural kings) and "discard 9S":
+    # the player may ask, and after a yes may choose a route through such an addition.
+    canastas = ["QC QD QH QS QC QD QH", "JC JD JH JS JC JD JH"]
+    state = position(hands=["2C 9S", "", "", ""], melds=[[*canastas, "KC KD KH KS KC"], []])
+    assert "ask" in legal(state)
+    state = position(hands=["2C 6S 6D 6H 6C 6S 5S", "", "", ""], melds=[canastas, []])
+    play(state, "ask")
+    state.apply("yes", seat=2)
+    play(state, "meld 6S 6D 6H 6C 6S", "add 6 2C", "discard 5S")
     assert state.result is not None and state.result.went_out == 0
 
 

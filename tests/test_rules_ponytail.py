@@ -620,6 +620,33 @@ def test_D15_E47_a_tie_after_four_hands_plays_a_fifth() -> None:
 
 # ----------------------------------------------------------------------------------------
 # E-49 Asking partner
+def test_E49_asking_when_going_out_takes_a_wild_card_onto_a_meld_of_a_rank_not_in_hand() -> None:
+    nat, mix = "KC KD KH KS KC KD KH", "QC QD QH QS QC 2C 2D"
+    state = position(hands=["9S 2H 5S", "", "", ""],
+                     melds=[[nat, mix, "9C 9D 9H 9C 2S 2C", "8C 8D 8H"], []])
+    assert "ask" in legal(state)  # add 9 9S, add 8 2H, discard 5S
+    state = position(hands=["9S 2H 5S 6S 6D 6H", "", "", ""],
+                     melds=[[nat, mix, "9C 9D 9H 9C 2S 2C"], []])
+    play(state, "ask")
+    state.apply("yes", seat=2)
+    play(state, "meld 6S 6D 6H", "add 9 9S", "add 6 2H", "discard 5S")
+    assert state.result is not None and state.result.went_out == 0
+    # Two wild cards of different kinds onto one meld (a mixed canasta), beside an unused meld.
+    for melds in ([nat, "5C 5D 5H 5S 5C"], [nat, "4C 4D 4H 4S", "5C 5D 5H 5S 5C"]):
+        state = position(hands=["2H JK 6S 6D 6H AS", "", "", ""], melds=[melds, []])
+        assert "ask" in legal(state)
+        play(state, "add 5 2H", "add 5 JK", "meld 6S 6D 6H", "discard AS")
+        assert state.result is not None and state.result.went_out == 0
+
+
+def test_E49_looking_for_a_way_out_through_wild_additions_stays_quick() -> None:
+    # Eight melds without a natural of theirs in hand and eight wild cards, yet no way out (the
+    # natural canasta is missing): the search gives up within its budget.
+    melds = ["KC KD KH KS KC 2C 2D"] + [" ".join(f"{r}{s}" for s in "CDHS") for r in "45689TJQ"]
+    state = position(hands=["2H 2H 2S 2S JK JK JK JK AS", "", "", ""], melds=[melds, []])
+    assert "ask" not in legal(state)
+
+
 def test_E49_asking_partner_once_per_turn_as_in_classic() -> None:
     state = position(hands=["9C 9D 9H 5S", "4C", "4D", "4H"], melds=[BOTH, []],
                      stock=["6C", "6D", "6H", "6S", "8C", "8D", "9S", "5C", "TC", "TD"])

@@ -443,3 +443,36 @@ def test_a_short_initial_meld_costs_100_at_a_table_with_penalties(page: Page,
     assert session.state.penalties == [100, 0] and len(session.state.hands[0]) == 5
     expect(page.get_by_test_id("caption")).to_contain_text("100 penalty points")
     expect(page.locator(".history-list").first).to_contain_text("taken back")
+
+
+def test_taking_the_pile_with_a_prepared_pair_and_a_caption_in_the_new_language(
+        page: Page, server: LiveServer) -> None:
+    session = start_game(page, server, "en")
+    rig(session, {"variant": "classic", "players": 4, "scores": [0, 0], "turn": 0,
+                  "phase": "draw",
+                  "hands": [["5H", "5D", "9D", "9S", "JK", "KC", "KD", "KH", "8C"],
+                            ["QC", "QD", "QH"], ["6C", "6D"], ["7D", "7S"]],
+                  "melds": [[["AH", "AS", "AC"]], []], "threes": [[], []],
+                  "discard": ["TS", "5C"], "stock": ["4H", "6H", "7H", "8H"]})
+    page.reload()
+    idle(page)
+    for group in (["5H", "5D"], ["9D", "9S", "JK"]):  # both prepared, nothing left selected
+        for text in group:
+            card_button(page, text).first.click()
+        page.get_by_test_id("add-group").click()
+    page.get_by_test_id("take").click()
+    idle(page)
+    assert {m.rank for m in session.state.melds[0]} == {"A", "5", "9"}
+    assert session.state.pile_size == 0
+    for text in ("KC", "KD", "KH"):
+        card_button(page, text).first.click()
+    page.get_by_test_id("meld").click()
+    idle(page)
+    page.get_by_test_id("undo").click()
+    idle(page)
+    expect(page.get_by_test_id("caption")).to_have_text("Meld taken back")
+    page.get_by_test_id("lang-select").select_option("es")
+    expect(page.get_by_test_id("caption")).to_have_text("Bajada deshecha")
+    page.keyboard.press("?")
+    expect(page.locator("#help-dialog")).to_contain_text("Inicio / Fin")
+    expect(page.locator("#help-dialog")).not_to_contain_text("Home / End")

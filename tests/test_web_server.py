@@ -582,3 +582,167 @@ def test_a_hint_to_take_a_one_card_pile_says_so_in_both_languages() -> None:
     assert "only card, the 8♥" in explain(view, move, "en")
     state.pile.insert(0, state.hands[1].pop())  # a second card under the top one
     assert "sus 2 cartas" in explain(view_of(state, 0), move, "es")
+
+
+# --- hostile and corrupt input ------------------------------------------------------------------
+def test_text_that_utf8_cannot_carry_is_refused_and_breaks_nothing(client: TestClient) -> None:
+    for name in ("\ud800", "Ana\nBeto", "\x00"):  # JSON allows a lone surrogate, UTF-8 not
+        r = client.post("/api/games", content=json.dumps({"name": name}),
+                        headers={"Content-Type": "application/json"})
+        assert r.status_code == 400 and "printable" in r.json()["english"]
+    assert client.get("/api/games").status_code == 200
+    for name in ("Ana\u00a0María", "\U0001f469\u200d\U0001f4bb Eva", "José\u00ad", "李娜"):
+        assert new_game(client, name=name)  # every script, emoji and joiner is welcome
+    game_id = new_game(client)
+    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+        first = settle(ws)
+        ws.send_text('{"type": "move", "move": "meld \\ud800"}')  # JSON allows it, UTF-8 not
+        msg = ws.receive_json()
+        assert msg["type"] == "error" and msg["english"]
+        ws.send_text(json.dumps({"type": "sync"}))
+        assert ws.receive_json() == first
+    assert client.get("/api/games").status_code == 200
+
+
+def test_unreadable_rows_do_not_hide_the_other_games(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    with TestClient(create_app(db)) as c:
+        ids = [new_game(c) for _ in range(5)]
+        with c.websocket_connect(f"/ws/games/{ids[2]}/0") as ws:
+            play_hand(c, ws, ids[2])
+    con = sqlite3.connect(db)
+    config = json.loads(con.execute("SELECT config FROM games WHERE id = ?",
+                                    (ids[3],)).fetchone()[0])
+    config["name"] = "Ana\ud800"  # saved before such names were refused
+    con.execute("UPDATE games SET config = ? WHERE id = ?", (json.dumps(config), ids[3]))
+    con.execute("UPDATE games SET record = '[1, 2]' WHERE id = ?", (ids[4],))
+    for game_id, hands in ((ids[0], 5), (ids[1], [{"result": {"hand_score": ["x", None]},
+                                                    "moves": [[0, "draw"]]}])):
+        record = json.loads(con.execute("SELECT record FROM games WHERE id = ?",
+                                        (game_id,)).fetchone()[0])
+        record["hands"] = hands
+        con.execute("UPDATE games SET record = ? WHERE id = ?", (json.dumps(record), game_id))
+    con.commit()
+    con.close()
+    with TestClient(create_app(db)) as c:
+        games = c.get("/api/games")
+        assert games.status_code == 200
+        assert {g["id"] for g in games.json()["games"]} == set(ids[:4])  # the last unreadable
+        assert all(c.get(f"/api/games/{i}").status_code == 200 for i in ids[:4])
+        assert c.get(f"/api/games/{ids[3]}").json()["name"] == "Ana"
+        stats = c.get("/api/stats")
+        assert stats.status_code == 200 and stats.json()["hands"] == 1  # the good game's hand
+        with c.websocket_connect(f"/ws/games/{ids[3]}/0") as ws:
+            assert settle(ws)["view"]["names"][0] == "Ana"
+        with pytest.raises(WebSocketDisconnect) as e, \
+                c.websocket_connect(f"/ws/games/{ids[4]}/0") as ws:
+            assert "cannot be read" in ws.receive_json()["english"]
+            ws.receive_json()
+        assert e.value.code == 4422
+        assert c.get(f"/api/games/{ids[4]}").status_code == 400
+        assert c.get(f"/api/games/{ids[4]}/replay").status_code == 400
+
+
+def test_a_save_whose_options_disagree_with_its_record_is_refused(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    with TestClient(create_app(db)) as c:
+        game_id = new_game(c, lang="es")
+    con = sqlite3.connect(db)
+    config = json.loads(con.execute("SELECT config FROM games WHERE id = ?",
+                                    (game_id,)).fetchone()[0])
+    config.update(players=2, levels=["basic"])  # the record is of a game of four
+    con.execute("UPDATE games SET config = ? WHERE id = ?", (json.dumps(config), game_id))
+    con.commit()
+    con.close()
+    with TestClient(create_app(db)) as c:
+        with pytest.raises(WebSocketDisconnect) as e, \
+                c.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+            msg = ws.receive_json()
+            assert msg["english"] == ("this saved game cannot be read: the saved game's "
+                                      "options do not match its record")
+            assert msg["message"].startswith("Esta partida guardada no se puede leer")
+            ws.receive_json()
+        assert e.value.code == 4422
+
+
+def test_http_errors_speak_the_language_the_request_asks_for(client: TestClient) -> None:
+    es = {"Accept-Language": "es-ES,es;q=0.9,en;q=0.8"}
+    r = client.post("/api/games", json={"target": 1234}, headers=es)
+    assert r.status_code == 400
+    assert r.json()["error"].startswith("La puntuación objetivo es una de estas")
+    assert r.json()["english"].startswith("the target score is one of")
+    r = client.post("/api/games", json={"target": 1234})
+    assert r.json()["error"] == r.json()["english"]
+    r = client.get("/api/games/nope/replay", headers=es)
+    assert r.status_code == 404 and r.json()["error"] == "No existe la partida 'nope'"
+    game_id = new_game(client)
+    r = client.get(f"/api/games/{game_id}/replay?hand=1.5", headers=es)
+    assert r.status_code == 400 and r.json()["english"].startswith("the request's 'hand'")
+    assert r.json()["error"] == "El campo 'hand' de la petición no es válido"
+    r = client.get(f"/api/games/{game_id}/replay?hand=4", headers=es)
+    assert r.json()["error"] == "La partida tiene las manos 1 a 1"
+
+
+def test_a_failing_hint_is_an_error_not_a_lost_connection(client: TestClient,
+                                                          monkeypatch: Any) -> None:
+    game_id = new_game(client)
+    session = session_of(client, game_id)
+
+    def broken(seat: int, lang: str) -> Any:
+        raise RuntimeError("the adviser broke")
+
+    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+        first = settle(ws)
+        monkeypatch.setattr(session, "hint", broken)
+        ws.send_text(json.dumps({"type": "hint"}))
+        assert ws.receive_json()["english"] == "no hint can be given now"
+        ws.send_text(json.dumps({"type": "sync"}))
+        assert ws.receive_json() == first
+
+
+def test_ponytail_tables_show_the_canasta_kinds_still_missing() -> None:
+    from canasta.position import position_from_json
+    from canasta.view import view_of
+    from canasta.web.present import view_json
+
+    def melds_view(options: dict[str, Any], melds: list[list[str]]) -> dict[str, Any]:
+        state = position_from_json({
+            "variant": "ponytail", "players": 4, "scores": [0, 0], "turn": 0, "phase": "play",
+            "options": options, "hands": [["4C", "5D"], ["6C"], ["6D"], ["6H"]],
+            "melds": [melds, []], "threes": [[], []], "discard": ["TS"],
+            "stock": ["5H", "6S"], "ponytails": [None, None, None, None]})
+        return view_json(view_of(state, 0), names=["a", "b", "c", "d"],
+                         levels=[None, "basic", "basic", "basic"], match={})
+
+    two_clean = [["KC", "KD", "KH", "KS", "KC", "KD", "KH"],
+                 ["QC", "QD", "QH", "QS", "QC", "QD", "QH"]]
+    view = melds_view({}, two_clean)
+    assert [m["canasta"] for m in view["melds"][0]] == ["clean", "clean"]
+    assert view["canastas_needed"] == 2 and view["canastas_missing"] == [1, 2]
+    sevens = [["7C", "7D", "7H", "7S", "7C", "7D", "7H"]]
+    view = melds_view({"required_canastas": "four-books"}, sevens)
+    assert view["melds"][0][0]["canasta"] == "sevens"
+    assert view["canastas_missing"] == [3, 4]
+    assert melds_view({}, sevens)["melds"][0][0]["canasta"] == "clean"
+
+
+def test_a_hint_to_meld_the_last_cards_with_a_ponytail_waiting_does_not_promise_going_out(
+        ) -> None:
+    from canasta.moves import parse_move
+    from canasta.position import position_from_json
+    from canasta.view import view_of
+    from canasta.web.hints import explain
+
+    kings = ["KC", "KD", "KH", "KS", "KC", "KD", "KH"]
+    tail = ["4C", "4D", "4H", "5C", "5D", "5H", "6C", "6D", "6H", "8C", "8D", "8H", "9C"]
+    obj = {"variant": "ponytail", "players": 4, "scores": [0, 0], "turn": 0, "phase": "play",
+           "hands": [kings, ["QC"], ["5S"], ["6S"]], "melds": [[["QD", "QH", "QS"]], []],
+           "threes": [[], []], "discard": ["TS"], "stock": ["7C", "7D"],
+           "ponytails": [tail, None, tail, None]}
+    move = parse_move("meld " + " ".join(kings))
+    state = position_from_json(obj)
+    assert state.is_legal(move)
+    assert explain(view_of(state, 0), move, "en") == (
+        "Meld K♣ K♣ K♦ K♦ K♥ K♥ K♠: your side's first canasta brings your ponytail into "
+        "your hand.")
+    assert "cola de caballo" in explain(view_of(state, 0), move, "es")

@@ -160,12 +160,13 @@ def build_parser() -> argparse.ArgumentParser:
                         help="number of players (classic: 2, 3 or 4; default 4)")
         sp.add_argument("--target", type=int, default=None, choices=TARGETS,
                         help="winning score (default: the variant's, 5000; 7500 with 3 players)")
-        sp.add_argument("--seed", type=int, default=None, help="seed of the deal (default: random)")
+        sp.add_argument("--seed", type=int, default=None,
+                        help="seed of the deals (default: random; arena: 0)")
         sp.add_argument("--option", action="append", metavar="NAME=VALUE",
                         help="a table option (house rule), e.g. --option "
                              "required_canastas=four-books; README.md's 'The rules' lists them")
 
-    sp = sub.add_parser("play", help="play a game in the terminal")
+    sp = sub.add_parser("play", help="play a game (the browser game; --text: in the terminal)")
     table(sp)
     sp.add_argument("--text", action="store_true",
                     help="play in the terminal (without it: the browser game, as 'serve')")
@@ -173,7 +174,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     sp.add_argument("--save", default=None, help="write the game record to this file at the end")
     sp.add_argument("--level", default="expert",
-                    help="level of the computer players: random, basic or expert (default)")
+                    help="level of the computer players: random, basic, expert (default) or master")
     sp.add_argument("--seat-level", action="append", metavar="SEAT=LEVEL",
                     help="the level of one computer seat, e.g. --seat-level 2=basic (partner)")
     sp.set_defaults(func=_play)

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 from canasta.cards import BLACK_THREE, DEUCE, JOKER, NATURAL_RANKS, RED_THREE, Card, sort_cards
 from canasta.engine.state import HandState
+from canasta.errors import IllegalMove
 from canasta.moves import WILD_MELD, Move, group_rank
 
 WILD_KIND = -1
@@ -125,7 +126,7 @@ def can_go_out(state: HandState) -> bool:
     if state.ponytails[seat] is not None and not state.canastas(side):
         return False  # the first canasta would bring the ponytail into the hand (Ponytail)
     if state.rules.variant.exact_going_out:
-        return any(_legal(state, m) for m in _going_out(state, True, c))
+        return _exactly_out(state, side, c)
     if not singles and _feasible(state, side, c):
         return True
     for k in _discard_options(state, seat, c):
@@ -144,9 +145,88 @@ def can_go_out(state: HandState) -> bool:
     return False
 
 
+MAX_WILD_ADDS = 48  # wild additions tried per question (each a check and a copy)
+
+
+def _exactly_out(state: HandState, side: int, c: list[int]) -> bool:
+    """Whether the seat to act can go out by moves the engine accepts: the whole hand (but a
+    card to discard) in one move, possibly after adding wild cards one by one to melds of ranks
+    it holds no natural card of (such additions are moves of their own).
+
+    The additions are searched depth first, the biggest melds first and each set of additions
+    once (a wild card's kind never matters to where it may go), within ``MAX_WILD_ADDS`` tries:
+    a route found is a real one, so the search can only miss a rare route, never invent one."""
+    if any(_legal(state, m) for m in _going_out(state, True, c)):
+        return True
+    if not (c[DEUCE] or c[JOKER]):
+        return False
+    # Counting first (``_feasible`` lets melds of ranks not in hand take wild cards): where
+    # even the counts find no way out, no order of moves does.
+    v = state.rules.variant
+    options: list[int | None] = [None] if v.may_meld_out else []
+    if not any(_feasible(state, side, _less(c, k))
+               for k in options + _discard_options(state, state.turn, c)):
+        return False
+    melds = state.melds[side]
+    held = {NATURAL_RANKS[k] for k in range(len(NATURAL_RANKS)) if c[k]}
+    order = sorted((i for i, m in enumerate(melds)
+                    if m.rank in NATURAL_RANKS and m.rank not in held
+                    and state.find_meld(side, m.rank) == i),
+                   key=lambda i: -melds[i].size)
+    if not order:
+        return False
+    if state.answer == "yes":  # the same routes, without checking each step against the yes
+        state = state.copy()
+        state.answer = None
+    return _out_after_adds(state, side, c, order, 0, [MAX_WILD_ADDS])
+
+
+def _less(c: list[int], k: int | None) -> list[int]:
+    """Kind counts ``c`` without one card of kind ``k`` (the same counts when ``k`` is None)."""
+    if k is None:
+        return c
+    out = list(c)
+    out[k] -= 1
+    return out
+
+
+def _out_after_adds(state: HandState, side: int, c: list[int], order: list[int], start: int,
+                    budget: list[int]) -> bool:
+    from canasta.engine.play import carry_out, check_move
+
+    kind = DEUCE if c[DEUCE] else JOKER
+    card = next(x for x in state.hands[state.turn] if x.kind == kind)
+    v = state.rules.variant
+    for pos in range(start, len(order)):
+        m = state.melds[side][order[pos]]
+        if v.counts_error(state, side, m.rank, m.naturals, m.deuces + (kind == DEUCE),
+                          m.jokers + (kind == JOKER)) is not None:
+            continue
+        if budget[0] <= 0:
+            return False
+        budget[0] -= 1
+        try:
+            plan = check_move(state, Move.add(m.rank, [card]))
+        except IllegalMove:
+            continue
+        trial = state.copy()
+        carry_out(trial, plan)
+        if trial.result is not None:
+            return True
+        cc = trial.kinds(trial.turn)
+        if len(trial.hands[trial.turn]) == 1:
+            if can_go_out(trial):
+                return True
+            continue
+        if any(_legal(trial, mv) for mv in _going_out(trial, True, cc)) or (
+                (cc[DEUCE] or cc[JOKER])
+                and _out_after_adds(trial, side, cc, order, pos, budget)):
+            return True
+    return False
+
+
 def _legal(state: HandState, move: Move) -> bool:
     from canasta.engine.play import check_move
-    from canasta.errors import IllegalMove
 
     try:
         check_move(state, move)

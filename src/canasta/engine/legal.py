@@ -208,9 +208,16 @@ def take_moves(state: HandState, plans: dict[Move, Plan | None] | None = None) -
             rest[DEUCE] -= d
             rest[JOKER] -= j
             fixed = [(k, o, 1, 2)]
+            first = _cards(by_kind, k, n, d, j)
             for combo in _initial_combos(state, side, rest, need, top_value + value, fixed, k):
-                first = _cards(by_kind, k, n, d, j)
                 candidates.append(Move.take(first, *_groups(by_kind, combo, d, j)))
+            if v.splash_opens:  # a canasta straight from hand opens below the minimum
+                left = {kind: cs[{k: n, DEUCE: d, JOKER: j}.get(kind, 0):]
+                        for kind, cs in by_kind.items()}
+                for splash in _splashes(state, side, rest, left):
+                    m = Move.take(first, *splash.groups)
+                    if m not in candidates:  # (a splash may also reach the minimum)
+                        candidates.append(m)
     return [m for m in candidates if _plan(state, m, plans) is not None]
 
 
@@ -241,7 +248,7 @@ def play_moves(state: HandState, plans: dict[Move, Plan | None]) -> list[Move]:
             size = v.canasta_size
             if (v.may_meld_out and state.answer != "no"
                     and len(hand) <= state.canastas_needed() * size  # cheap bound first
-                    and (missing := v.canastas_missing(state, side)) > 0
+                    and (missing := v.canastas_missing(state.rules, state.melds[side])) > 0
                     and len(hand) <= missing * size):
                 # Going out by melding everything in one move only differs from melding card
                 # by card when the missing canastas take the very last cards of the hand.
@@ -397,12 +404,14 @@ def _opened_melds(state: HandState, side: int, c: list[int], by_kind: dict[int, 
         if jokers and v.counts_error(state, side, r, 2, 0, 1) is None:
             meld(r, by_kind[k][:2] + by_kind[JOKER][:1], -1)
     if deuces or jokers:
+        check_wilds = v.wild_adds_need_check(state, side)
         for mi, m in enumerate(melds):
             if len(m.rank) != 1 or m.rank not in NATURAL_RANKS:
                 continue
             grown = canastas + (m.size + 1 == size)
             if not fits(hand_size - 1, grown):
                 continue
+            careful = careful or check_wilds
             if deuces and v.counts_error(
                     state, side, m.rank, m.naturals, m.deuces + 1, m.jokers) is None:
                 meld(m.rank, by_kind[DEUCE][:1], mi)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from canasta.cards import DEUCE, JOKER, RED_THREE, Card
 from canasta.errors import PositionError
+from canasta.moves import BLACK_THREES_MELD, WILD_MELD
 
 if TYPE_CHECKING:
     from canasta.engine.melds import Meld
@@ -99,10 +100,23 @@ class Variant:
         legal-move generator and the table display count on it)."""
         return self.canastas_to_go_out(rules.players)
 
-    def canastas_missing(self, state: HandState, side: int) -> int:
-        """How many more canastas ``side`` must complete before it may go out (where the
-        variant asks for canastas of given kinds, one for each kind it lacks)."""
-        return max(0, state.canastas_needed() - state.canastas(side))
+    def wild_adds_need_check(self, state: HandState, side: int) -> bool:
+        """Whether a wild card added to one of the side's melds now must be checked as a whole
+        move (``move_error``), its counts alone not telling (Modern American's opening turn)."""
+        return False
+
+    def canasta_kind(self, meld: Meld, rules: Rules) -> str:
+        """The kind of canasta a meld of canasta size is: ``natural`` (limpia), ``mixed``
+        (sucia), ``wild`` (of wild cards only), or one of the variant's own."""
+        if meld.rank == WILD_MELD:
+            return "wild"
+        return "mixed" if meld.wilds else "natural"
+
+    def canastas_missing(self, rules: Rules, melds: Sequence[Meld]) -> int:
+        """How many more canastas a side with ``melds`` must complete before it may go out
+        (where the variant asks for canastas of given kinds, one for each kind it lacks)."""
+        have = sum(1 for m in melds if m.size >= self.canasta_size and m.rank != BLACK_THREES_MELD)
+        return max(0, self.canastas_required(rules) - have)
 
     def default_target(self, players: int) -> int:
         raise NotImplementedError

@@ -201,8 +201,24 @@ class ModernAmerican(Variant):
               if self.counts_error(state, side, rank, n, d0 + x, j0) is None]
         return (ok[0], ok[-1]) if ok else None
 
+    def wild_adds_need_check(self, state: HandState, side: int) -> bool:
+        return bool(state.melds[side]) and in_opening(state, side)
+
     def move_error(self, state: HandState, side: int,
                    made: list[tuple[GroupPlan, Meld]]) -> str | None:
+        if state.melds[side] and in_opening(state, side):
+            # C.6, E-25: after a stock draw the whole opening turn is the initial meld, and it
+            # must keep a clean meld of three or more naturals (or a wild-card meld).
+            after = list(state.melds[side])
+            for gp, meld in made:
+                if gp.joins >= 0:
+                    after[gp.joins] = meld
+                else:
+                    after.append(meld)
+            if not any(m.rank == WILD_MELD or (m.wilds == 0 and m.naturals >= 3)
+                       for m in after):
+                return ("the initial meld must include a meld of three or more natural cards "
+                        "without wild cards, or a meld of wild cards")
         # E-26: while the side's wild meld is unfinished (after this move), no wild card may go
         # to another meld -- this also keeps an opening from holding both.
         wild_after = None

@@ -91,10 +91,12 @@ class Ponytail(Variant):
     def canastas_required(self, rules: Rules) -> int:
         return len(_kinds(rules))  # one canasta of each required kind
 
-    def canastas_missing(self, state: HandState, side: int) -> int:
-        have = {canasta_kind(m, state.rules) for m in state.melds[side]
-                if m.size >= CANASTA and m.rank != "3"}
-        return sum(1 for k in _kinds(state.rules) if k not in have)
+    def canasta_kind(self, meld: Meld, rules: Rules) -> str:
+        return canasta_kind(meld, rules)
+
+    def canastas_missing(self, rules: Rules, melds: Sequence[Meld]) -> int:
+        have = {canasta_kind(m, rules) for m in melds if m.size >= CANASTA and m.rank != "3"}
+        return sum(1 for k in _kinds(rules) if k not in have)
 
     def default_target(self, players: int) -> int:
         return 50000

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import secrets
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager, suppress
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
@@ -36,6 +38,7 @@ from canasta.web.session import (
     GameConfig,
     GameSession,
     new_seed,
+    printable_name,
     table_options,
     targets_for,
 )
@@ -55,10 +58,32 @@ FIELDS: dict[str, dict[str, type]] = {  # the client's messages and their fields
 CLOSE_NOT_HUMAN = 4403
 CLOSE_NO_GAME = 4404
 CLOSE_CORRUPT = 4422
+log = logging.getLogger("canasta.web")
 
 
 class BadMessage(ValueError):
     """A client message that is not one of the protocol's."""
+
+
+def sendable(text: str) -> str:
+    """``text`` as valid UTF-8: a client may send what JSON allows but UTF-8 cannot carry
+    (a lone surrogate), and an error message may quote it back."""
+    return text.encode("utf-8", "replace").decode("utf-8")
+
+
+def error_json(text: str, lang: str) -> dict[str, str]:
+    """An error for the client: ``message`` in the player's language, ``english`` as is."""
+    text = sendable(text)
+    return {"message": translate(text, lang if lang in LANGS else "en"), "english": text}
+
+
+def request_lang(request: Request) -> str:
+    """The language a request asks for (its Accept-Language header; English otherwise)."""
+    for part in request.headers.get("accept-language", "").split(","):
+        code = part.split(";")[0].strip().lower()[:2]
+        if code in LANGS:
+            return code
+    return "en"
 
 
 def parse_message(text: str) -> dict[str, Any]:
@@ -160,8 +185,7 @@ class Hub:
                 live.sockets.discard(ws)
 
     def error(self, live: LiveGame, text: str) -> dict[str, Any]:
-        lang = live.session.config.lang
-        return {"type": "error", "message": translate(text, lang), "english": text}
+        return {"type": "error", **error_json(text, live.session.config.lang)}
 
     async def handle(self, live: LiveGame, ws: WebSocket, text: str) -> None:
         """One message from the human seat's socket."""
@@ -185,7 +209,13 @@ class Hub:
                     await self.broadcast(live, self.state_message(live, None))
                     return
                 if kind == "hint":
-                    move, reason = await asyncio.to_thread(s.hint, HUMAN, s.config.lang)
+                    try:
+                        move, reason = await asyncio.to_thread(s.hint, HUMAN, s.config.lang)
+                    except CanastaError:
+                        raise
+                    except Exception:  # the adviser failing must not cost the connection
+                        log.exception("the hint of game %s failed", s.id)
+                        raise BadMessage("no hint can be given now") from None
                     await ws.send_json({"type": "hint", "move": str(move), "reason": reason})
                     return
                 if kind == "move":
@@ -238,13 +268,30 @@ def restore(stored: StoredGame) -> GameSession:
     return GameSession.restore(stored.id, config, stored.record)
 
 
+def _hands(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """A stored record's hands (what is not shaped like one is left out)."""
+    hands = record.get("hands")
+    return [h for h in hands if isinstance(h, dict)] if isinstance(hands, list) else []
+
+
+def _hand_score(hand: dict[str, Any]) -> list[int] | None:
+    """A stored hand's score per side, when it has a readable one."""
+    result = hand.get("result")
+    scores = result.get("hand_score") if isinstance(result, dict) else None
+    if (isinstance(scores, list) and scores
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in scores)):
+        return scores
+    return None
+
+
 def summary(stored: StoredGame) -> dict[str, Any]:
     c, r = stored.config, stored.record
-    hands = r.get("hands") or []
-    finished = sum(1 for h in hands if isinstance(h, dict) and h.get("result"))
+    finished = sum(1 for h in _hands(r) if h.get("result"))
+    name = c.get("name")
     return {"id": stored.id, "created": stored.created, "updated": stored.updated,
             "variant": c.get("variant"), "players": c.get("players"),
-            "target": c.get("target"), "name": c.get("name"), "levels": c.get("levels"),
+            "target": c.get("target"), "name": printable_name(name) if isinstance(name, str)
+            else name, "levels": c.get("levels"),
             "hands": finished, "scores": r.get("scores"), "over": stored.over,
             "winner": stored.winner}
 
@@ -253,16 +300,14 @@ def stats(games: list[StoredGame]) -> dict[str, Any]:
     """The player's record over every stored game that was played (seat 0's side)."""
     hands = hands_won = total = 0
     finished = won = 0
-    games = [g for g in games if any(isinstance(h, dict) and h.get("moves")
-                                     for h in g.record.get("hands") or [])]
+    games = [g for g in games if any(h.get("moves") for h in _hands(g.record))]
     for g in games:
         if g.over:
             finished += 1
             won += g.winner == 0
-        for h in g.record.get("hands") or []:
-            result = h.get("result") if isinstance(h, dict) else None
-            scores = result.get("hand_score") if isinstance(result, dict) else None
-            if not isinstance(scores, list) or not scores:
+        for h in _hands(g.record):
+            scores = _hand_score(h)
+            if scores is None:
                 continue
             hands += 1
             total += scores[0]
@@ -319,8 +364,18 @@ def create_app(db: str | Path | None = None) -> FastAPI:
     app.state.hub = hub
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
-    def bad(message: str, status: int = 400) -> JSONResponse:
-        return JSONResponse({"error": message}, status_code=status)
+    def bad(request: Request, message: str, status: int = 400) -> JSONResponse:
+        """A refused request: ``error`` in the language the request asks for (its
+        Accept-Language header), ``english`` as the server says it."""
+        e = error_json(message, request_lang(request))
+        return JSONResponse({"error": e["message"], "english": e["english"]},
+                            status_code=status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {}
+        name = str(first.get("loc", ("", "?"))[-1])
+        return bad(request, f"the request's {name!r} is not valid: {first.get('msg', '')}")
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
@@ -354,45 +409,49 @@ def create_app(db: str | Path | None = None) -> FastAPI:
         try:
             session = hub.create(await body(request))
         except (BadMessage, ConfigError, CanastaError) as e:
-            return bad(str(e))
+            return bad(request, str(e))
         return {"id": session.id}
 
     @app.get("/api/games")
     async def games() -> dict[str, Any]:
         return {"games": [summary(g) for g in store.all()]}
 
-    def stored_or_404(game_id: str) -> StoredGame | JSONResponse:
-        stored = store.load(game_id)
+    def stored_or_404(request: Request, game_id: str) -> StoredGame | JSONResponse:
+        try:
+            stored = store.load(game_id)
+        except ValueError as e:  # a row whose options or record are not even JSON objects
+            return bad(request, f"this saved game cannot be read: {e}")
         if stored is None:
-            return bad(f"there is no game {game_id!r}", 404)
+            return bad(request, f"there is no game {game_id!r}", 404)
         return stored
 
     @app.get("/api/games/{game_id}", response_model=None)
-    async def game(game_id: str) -> dict[str, Any] | JSONResponse:
-        stored = stored_or_404(game_id)
+    async def game(request: Request, game_id: str) -> dict[str, Any] | JSONResponse:
+        stored = stored_or_404(request, game_id)
         return stored if isinstance(stored, JSONResponse) else summary(stored)
 
     @app.get("/api/games/{game_id}/replay", response_model=None)
-    async def game_replay(game_id: str, hand: int = 1) -> dict[str, Any] | JSONResponse:
-        stored = stored_or_404(game_id)
+    async def game_replay(request: Request, game_id: str,
+                          hand: int = 1) -> dict[str, Any] | JSONResponse:
+        stored = stored_or_404(request, game_id)
         if isinstance(stored, JSONResponse):
             return stored
         try:
             return await asyncio.to_thread(replay_frames, stored, hand)
         except (CanastaError, ConfigError) as e:
-            return bad(str(e))
+            return bad(request, str(e))
 
     @app.post("/api/games/{game_id}/lang", response_model=None)
     async def game_lang(game_id: str, request: Request) -> dict[str, Any] | JSONResponse:
         try:
             data = await body(request)
         except BadMessage as e:
-            return bad(str(e))
+            return bad(request, str(e))
         live = await _live_or_none(hub, game_id)
         if live is None:
-            return bad(f"there is no game {game_id!r}", 404)
+            return bad(request, f"there is no game {game_id!r}", 404)
         if not isinstance(data, dict) or set(data) != {"lang"} or data["lang"] not in LANGS:
-            return bad(f"send {{\"lang\": one of {', '.join(LANGS)}}}")
+            return bad(request, f"the language is one of {', '.join(LANGS)}")
         async with live.lock:
             live.session.config = _with_lang(live.session.config, data["lang"])
             hub.save(live)
@@ -408,8 +467,14 @@ def create_app(db: str | Path | None = None) -> FastAPI:
         try:
             live = await hub.get(game_id)
         except (CanastaError, ConfigError, ValueError) as e:
-            await ws.send_json({"type": "error", "message": f"this saved game cannot be read: {e}",
-                                "english": f"this saved game cannot be read: {e}"})
+            try:
+                stored = store.load(game_id)
+            except ValueError:  # not even its options can be read
+                stored = None
+            lang = stored.config.get("lang") if stored is not None else None
+            await ws.send_json({"type": "error",
+                                **error_json(f"this saved game cannot be read: {e}",
+                                             lang if isinstance(lang, str) else "en")})
             await ws.close(code=CLOSE_CORRUPT, reason="the saved game cannot be read")
             return
         if live is None:

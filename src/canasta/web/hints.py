@@ -24,6 +24,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "meld": "Meld {cards}: cards on the table score for your side and cannot be caught in "
                 "your hand.",
         "meld_out": "Meld {cards}: that lets you go out.",
+        "meld_ponytail": "Meld {cards}: your side's first canasta brings your ponytail into "
+                         "your hand.",
         "add_canasta": "Add {cards} to your {rank}: that completes a canasta.",
         "add": "Add {cards} to your {rank}: it brings the meld closer to a canasta.",
         "discard_three": "Discard the {card}: a black three blocks the pile for the next "
@@ -49,6 +51,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "meld": "Baja {cards}: las cartas en la mesa suman para tu equipo y no te pueden "
                 "quedar en la mano.",
         "meld_out": "Baja {cards}: así puedes cerrar.",
+        "meld_ponytail": "Baja {cards}: la primera canasta de tu equipo te trae tu cola de "
+                         "caballo a la mano.",
         "add_canasta": "Añade {cards} a tus {rank}: así completas una canasta.",
         "add": "Añade {cards} a tus {rank}: acerca la combinación a una canasta.",
         "discard_three": "Descarta el {card}: un tres negro le bloquea el pozo al siguiente "
@@ -94,8 +98,9 @@ def explain(view: PlayerView, move: Move, lang: str) -> str:
         return t["take_one" if view.pile_size == 1 else "take"].format(n=view.pile_size, top=top)
     left = len(view.hand) - len(move.cards_from_hand())
     if k is MoveKind.MELD:
-        if left == 0:
-            return t["meld_out"].format(cards=cards)
+        if left == 0:  # no going out while the seat's ponytail waits: it joins the hand
+            pony = view.ponytail_sizes[view.seat] if view.ponytail_sizes else None
+            return t["meld_ponytail" if pony else "meld_out"].format(cards=cards)
         if not view.opened(view.side):
             points = sum(c.value for c in move.cards_from_hand())
             return t["meld_open"].format(cards=cards, points=points, minimum=view.minimum())

@@ -409,8 +409,23 @@ _RAW: Final[tuple[tuple[str, str], ...]] = (
      r"(?P<levels>.+)",
      "'levels' debe dar un nivel por cada asiento del ordenador ({n}), cada uno de estos: "
      "{levels}"),
-    (r"the player's name must be 1 to (?P<n>\d+) characters",
-     "el nombre del jugador debe tener de 1 a {n} caracteres"),
+    (r"the player's name must be 1 to (?P<n>\d+) printable characters",
+     "el nombre del jugador debe tener de 1 a {n} caracteres imprimibles"),
+    (r"'options' must be a JSON object of house rules",
+     "'options' debe ser un objeto JSON de reglas de la mesa"),
+    (r"(?P<variant>[a-z-]+) with (?P<n>\d+) players has no house rule '(?P<name>.+)' "
+     r"\(its house rules: (?P<known>.+)\)",
+     "{variant} con {n} jugadores no tiene la regla de la mesa '{name}' (las que tiene: "
+     "{known})"),
+    (r"the house rule '(?P<name>.+)' is one of (?P<values>.+), not (?P<value>.+)",
+     "la regla de la mesa '{name}' es una de estas: {values}; no {value}"),
+    (r"the saved game's options do not match its record",
+     "las opciones de la partida guardada no coinciden con su registro"),
+    (r"there is no game '(?P<text>.*)'", "no existe la partida '{text}'"),
+    (r"the game has hands 1 to (?P<n>\d+)", "la partida tiene las manos 1 a {n}"),
+    (r"no hint can be given now", "ahora no se puede dar ninguna pista"),
+    (r"the request's '(?P<name>.+)' is not valid: (?P<text>.*)",
+     "el campo '{name}' de la petición no es válido"),
 )
 
 #: The ordered catalogue: the first pattern that matches a whole message translates it.

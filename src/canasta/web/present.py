@@ -11,7 +11,7 @@ from typing import Any
 
 from canasta.cards import BLACK_THREE, JOKER, RED_THREE, Card
 from canasta.engine.melds import Meld
-from canasta.moves import WILD_MELD, MoveKind
+from canasta.moves import BLACK_THREES_MELD, MoveKind
 from canasta.view import PlayerView
 
 
@@ -20,11 +20,15 @@ def card_json(c: Card) -> dict[str, Any]:
             "value": c.value, "wild": c.is_wild, "three": c.kind in (RED_THREE, BLACK_THREE)}
 
 
+#: The canasta kinds of the engine as the client names them (``Variant.canasta_kind``).
+CANASTA_NAMES = {"natural": "clean", "mixed": "dirty", "wild": "wild", "sevens": "sevens"}
+
+
 def meld_json(view: PlayerView, m: Meld) -> dict[str, Any]:
-    size = view.rules.variant.canasta_size
+    variant = view.rules.variant
     canasta: str | None = None
-    if m.size >= size and m.rank != "3":
-        canasta = "wild" if m.rank == WILD_MELD else ("clean" if m.wilds == 0 else "dirty")
+    if m.size >= variant.canasta_size and m.rank != BLACK_THREES_MELD:
+        canasta = CANASTA_NAMES[variant.canasta_kind(m, view.rules)]
     return {"rank": m.rank, "cards": [card_json(c) for c in m.sorted_cards()], "size": m.size,
             "naturals": m.naturals, "wilds": m.wilds, "canasta": canasta, "value": m.value}
 
@@ -79,6 +83,7 @@ def view_json(view: PlayerView, *, names: Sequence[str], levels: Sequence[str | 
         "ponytail_sizes": (list(view.ponytail_sizes)
                            if any(p is not None for p in view.ponytail_sizes) else None),
         "canastas_needed": rules.variant.canastas_required(rules),
+        "canastas_missing": [rules.variant.canastas_missing(rules, ms) for ms in view.melds],
         "house_rules": {name: rules.options[name]
                         for name in rules.variant.offered_options(rules.players)},
         "asking": view.asking,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import random
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -78,6 +79,17 @@ def _house_rules(variant: str, players: int, given: object) -> tuple[tuple[str, 
     return tuple(sorted(out))
 
 
+def is_printable_name(name: str) -> bool:
+    """No control characters and no lone surrogates (which UTF-8 cannot carry); every letter,
+    sign, emoji and space of any script is welcome."""
+    return not any(unicodedata.category(ch) in ("Cc", "Cs") for ch in name)
+
+
+def printable_name(name: str) -> str:
+    """``name`` without the characters ``is_printable_name`` refuses."""
+    return "".join(ch for ch in name if unicodedata.category(ch) not in ("Cc", "Cs")).strip()
+
+
 @dataclass(frozen=True)
 class GameConfig:
     """What the player chose when starting the game."""
@@ -122,8 +134,9 @@ class GameConfig:
             raise ConfigError(f"'levels' must list one level per computer seat "
                               f"({players - 1}), each one of {', '.join(LEVELS)}")
         name = obj.get("name", "Player")
-        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-            raise ConfigError(f"the player's name must be 1 to {MAX_NAME} characters")
+        if (not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME
+                or not is_printable_name(name)):
+            raise ConfigError(f"the player's name must be 1 to {MAX_NAME} printable characters")
         lang = obj.get("lang", "en")
         if lang not in LANGS:
             raise ConfigError(f"the language is one of {', '.join(LANGS)}, not {lang!r}")
@@ -141,11 +154,15 @@ class GameConfig:
 
     @staticmethod
     def stored(obj: Mapping[str, Any]) -> GameConfig:
-        """A config read back from the store (checked like a new one)."""
+        """A config read back from the store (checked like a new one; a name saved before
+        control characters were refused loses them)."""
         seed = obj.get("seed")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ConfigError("the stored game has no seed")
-        return GameConfig.from_json({k: v for k, v in obj.items() if k != "seed"}, seed)
+        given = {k: v for k, v in obj.items() if k != "seed"}
+        if isinstance(given.get("name"), str):
+            given["name"] = printable_name(given["name"]) or "Player"
+        return GameConfig.from_json(given, seed)
 
     def seat_names(self) -> list[str]:
         return [self.name, *COMPUTER_NAMES[:self.players - 1]]
@@ -189,9 +206,12 @@ class GameSession:
     @classmethod
     def restore(cls, game_id: str, config: GameConfig, record: Mapping[str, Any]) -> GameSession:
         """The session of a stored game: the record is replayed (raises PositionError when it
-        is corrupt) and the computer players watch the current hand again from its deal, so
-        they remember what they would have seen."""
+        is corrupt, ConfigError when it is not a game of ``config``) and the computer players
+        watch the current hand again from its deal, so they remember what they would have
+        seen."""
         match = replay(record)
+        if match.rules != config.rules():
+            raise ConfigError("the saved game's options do not match its record")
         session = cls(game_id, config, match)
         session._rewatch()
         return session

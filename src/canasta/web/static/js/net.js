@@ -1,4 +1,5 @@
 // HTTP API and the game's WebSocket.
+import { lang } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(message, status) {
@@ -8,7 +9,8 @@ export class ApiError extends Error {
 }
 
 export async function api(path, { method = "GET", body } = {}) {
-  const init = { method, headers: { Accept: "application/json" } };
+  // The server writes its refusals in the language asked for: the one the player chose.
+  const init = { method, headers: { Accept: "application/json", "Accept-Language": lang() } };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);

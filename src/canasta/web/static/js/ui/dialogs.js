@@ -81,9 +81,10 @@ export const SHORTCUTS = [
   ["s", "sort"], ["n", "nextHand"], ["k", "scoreSheet"], ["r", "rules"], ["?", "help"],
 ];
 
+/** The keys that move around, named in the player's language (keys.*), and what they do. */
 const NAV_KEYS = [
-  ["← →", "navCards"], ["Home / End", "navEnds"], ["Space / Enter", "toggle"], ["Esc", "escape"],
-  ["← → (replay)", "replaySteps"],
+  ["arrows", "navCards"], ["homeEnd", "navEnds"], ["spaceEnter", "toggle"], ["esc", "escape"],
+  ["replayArrows", "replaySteps"],
 ];
 
 export function openHelp() {
@@ -99,7 +100,7 @@ export function openHelp() {
     h("table", { class: "keys-table" },
       h("caption", {}, t("help.navigation")),
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("help.key")), h("th", { scope: "col" }, t("help.does")))),
-      h("tbody", {}, NAV_KEYS.map(row))),
+      h("tbody", {}, NAV_KEYS.map(([key, name]) => row([t(`keys.${key}`), name])))),
     h("p", { class: "muted" }, t("help.mouse")));
   openDialog(dialog);
 }

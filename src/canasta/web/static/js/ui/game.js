@@ -47,7 +47,7 @@ export class GameScreen {
     this.staged = []; // groups of indices into view.hand
     this.hint = null;
     this.error = "";
-    this.caption = "";
+    this.caption = () => ""; // the line about the last move, written when shown (any language)
     this.conn = "connecting";
     this.scoreSeenFor = null; // hand number whose score sheet the player closed
     this.answerFor = null;
@@ -294,19 +294,30 @@ export class GameScreen {
     this.view = view;
     this.shown = msg;
     this.canUndo = !!msg.can_undo;
-    if (msg.last) this.caption = this.penaltyCaption(old, view, msg.last.seat) || this.describe(msg.last.seat, msg.last.move);
-    else if (!old || old.hand_number !== view.hand_number) this.caption = fresh ? "" : t("caption.dealt", { n: view.hand_number });
+    if (msg.last) {
+      const { seat, move } = msg.last;
+      const points = this.penaltyPoints(old, view, seat);
+      this.caption = () => (points ? this.penaltyCaption(seat, points) : this.describe(seat, move));
+    } else if (!old || old.hand_number !== view.hand_number) {
+      const n = view.hand_number;
+      this.caption = fresh ? () => "" : () => t("caption.dealt", { n });
+    } else if (view.history.length < old.history.length) {
+      this.caption = () => t("caption.undone"); // the last meld was taken back
+    }
     this.lastSeat = msg.last ? msg.last.seat : null;
     this.render();
   }
 
-  /** A move that cost its side a penalty (table options: an initial meld below the minimum is
-   * taken back for 100 points) is told as such, not as the meld it tried. */
-  penaltyCaption(old, view, seat) {
-    if (!old || old.hand_number !== view.hand_number || !view.penalties || !old.penalties) return "";
+  /** The penalty a move just cost its side (table options: an initial meld below the minimum
+   * is taken back for 100 points), told as such rather than as the meld it tried; or 0. */
+  penaltyPoints(old, view, seat) {
+    if (!old || old.hand_number !== view.hand_number || !view.penalties || !old.penalties) return 0;
     const side = seat % view.sides;
-    const points = (view.penalties[side] || 0) - (old.penalties[side] || 0);
-    if (points <= 0) return "";
+    return Math.max(0, (view.penalties[side] || 0) - (old.penalties[side] || 0));
+  }
+
+  penaltyCaption(seat, points) {
+    const view = this.view;
     if (seat === view.seat) return t("caption.penaltyYou", { points: formatNumber(points) });
     const who = (view.names && view.names[seat]) || t("seat.computer", { n: seat });
     return t("caption.penalty", { who, points: formatNumber(points) });
@@ -331,7 +342,7 @@ export class GameScreen {
     this.renderScorebar();
     this.el.tableTitle.textContent = t("game.table");
     this.el.status.textContent = this.statusText();
-    this.el.caption.textContent = this.caption;
+    this.el.caption.textContent = this.caption();
     this.renderAlert();
     this.renderFatal();
     keepFocus(this.root, () => {
@@ -716,7 +727,7 @@ export class GameScreen {
     const v = this.view;
     switch (id) {
       case "draw": this.sendMove("draw"); break;
-      case "take": this.sendMove(takeText(this.selectedTexts(), this.staged.map((g) => this.texts(g)))); break;
+      case "take": this.sendMove(this.takeMove()); break;
       case "meld": {
         const groups = this.staged.map((g) => this.texts(g));
         if (this.selected.size) groups.push(this.selectedTexts());
@@ -744,6 +755,21 @@ export class GameScreen {
       case "show-score": this.scoreSeenFor = null; this.updateDialogs(); break;
       default: break;
     }
+  }
+
+  /** The move that takes the pile with the selected cards and the prepared groups. With nothing
+   * selected, a prepared group of the top card's rank is the one that goes with the top card
+   * (the player may have prepared it like the others). */
+  takeMove() {
+    const groups = this.staged.map((g) => this.texts(g));
+    const top = this.view.pile_top;
+    let withTop = this.selectedTexts();
+    if (!withTop.length && top) {
+      const rankOf = (text) => (text === "JK" ? "JK" : text.slice(0, -1));
+      const i = groups.findIndex((g) => g.some((text) => rankOf(text) === top.rank));
+      if (i >= 0) withTop = groups.splice(i, 1)[0];
+    }
+    return takeText(withTop, groups);
   }
 
   addTo(rank) {

@@ -121,6 +121,13 @@ function meldElement(view, side, meld, opts) {
     head, h("span", { class: "meld-cards" }, cards));
 }
 
+/** Where a side needs canastas of given kinds (Ponytail), how many it lacks beyond what its
+ * count of canastas suggests: two clean canastas still lack the dirty one. */
+function kindsMissing(view, side, canastas) {
+  const missing = view.canastas_missing ? view.canastas_missing[side] : 0;
+  return missing && canastas + missing > view.canastas_needed ? missing : 0;
+}
+
 function sideMelds(view, side, opts) {
   const melds = [...(view.melds[side] || [])].sort(meldOrder);
   const threes = (view.threes && view.threes[side]) || [];
@@ -135,7 +142,8 @@ function sideMelds(view, side, opts) {
     h("h3", { class: "side-title", id: headingId },
       h("span", {}, sideName(view, side)),
       h("span", { class: "side-stats" }, tn("side.canastas", canastas),
-        view.canastas_needed && own ? ` / ${view.canastas_needed}` : "")),
+        view.canastas_needed && own ? ` / ${view.canastas_needed}` : "",
+        own && kindsMissing(view, side, canastas) ? ` · ${tn("side.kindsMissing", kindsMissing(view, side, canastas))}` : "")),
     h("div", { class: "side-body" },
       threes.length
         ? h("div", { class: "threes", role: "img", dataset: { testid: `threes-${side}` },
