@@ -410,6 +410,7 @@ def test_house_rules_from_the_start_screen_to_the_game(page: Page, server: LiveS
     rules = server.session(game_id).match.rules
     assert rules.option("required_canastas") == "four-books"
     assert rules.option("minimum_by") == "score"
+    expect(page.get_by_test_id("match-target")).to_have_text("a 50.000 o 4 manos")
     page.get_by_test_id("rules").click()
     listed = page.get_by_test_id("game-house-rules")
     expect(listed).to_contain_text("cuatro canastas")

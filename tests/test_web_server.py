@@ -406,11 +406,13 @@ def test_house_rules_are_offered_chosen_shown_and_kept(tmp_path: Path) -> None:
             view = settle(ws)["view"]
         assert view["house_rules"] == {**house, "minimum_by": "score"}
         assert view["canastas_needed"] == 4  # natural, mixed, sevens and wild cards
+        assert view["hand_limit"] == 4  # Ponytail's match ends after four hands anyway
         plain = new_game(c)
         with c.websocket_connect(f"/ws/games/{plain}/0") as ws:
             view = settle(ws)["view"]
         assert view["house_rules"] == {"wild_ratio": "more-naturals",
                                        "table_penalties_mode": False}
+        assert view["hand_limit"] is None
     with TestClient(create_app(db)) as c:  # a restarted server plays by the same rules
         with c.websocket_connect(f"/ws/games/{game_id}/0") as ws:
             assert settle(ws)["view"]["house_rules"]["required_canastas"] == "four-books"

@@ -57,6 +57,8 @@ class Variant:
     #: "can this player go out?" is answered by finding an actual legal move that does it
     #: (variants whose meld rules depend on the whole move), not by counting alone
     exact_going_out: ClassVar[bool] = False
+    #: the hands after which a match ends whatever the scores (Ponytail: 4), or None
+    hand_limit: ClassVar[int | None] = None
     #: initial melds found by the move generator are checked in full before being listed
     check_listed_openings: ClassVar[bool] = False
     #: a canasta put down straight from hand opens without the minimum (Modern American)

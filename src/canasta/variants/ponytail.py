@@ -75,6 +75,7 @@ class Ponytail(Variant):
     lay_threes_at_turn_start: ClassVar[bool] = True
     last_three_ends_hand: ClassVar[bool] = False
     exact_going_out: ClassVar[bool] = True
+    hand_limit: ClassVar[int | None] = 4
 
     def decks(self, players: int) -> int:
         return 6 if players == 4 else 8
@@ -226,7 +227,7 @@ class Ponytail(Variant):
         """D.15: over when a side has the target (50,000) or after 4 hands; the highest total
         wins, a tie for it means another hand (E-47)."""
         best = max(totals)
-        if best < rules.target and hand_number < 4:
+        if best < rules.target and hand_number < (self.hand_limit or 0):
             return False, None
         leaders = [i for i, t in enumerate(totals) if t == best]
         return (True, leaders[0]) if len(leaders) == 1 else (False, None)

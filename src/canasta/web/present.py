@@ -65,6 +65,7 @@ def view_json(view: PlayerView, *, names: Sequence[str], levels: Sequence[str | 
         "variant": rules.variant.name, "names": list(names), "levels": list(levels),
         "partner": view.partner,
         "hand_number": view.hand_number, "target": rules.target,
+        "hand_limit": rules.variant.hand_limit,
         "scores": list(view.scores),
         "penalties": list(view.penalties),
         "penalized": sorted(view.penalized),

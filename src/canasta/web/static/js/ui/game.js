@@ -381,7 +381,9 @@ export class GameScreen {
       h("p", { class: "scorebar-info" },
         h("span", { class: "variant-name" }, t(`variant.${v.variant}`)), " · ",
         h("span", { dataset: { testid: "hand-number" } }, t("game.handNumber", { n: v.hand_number })), " · ",
-        h("span", { dataset: { testid: "match-target" } }, t("game.target", { target: formatNumber(v.target) }))),
+        h("span", { dataset: { testid: "match-target" } }, v.hand_limit
+          ? t("game.targetOrHands", { target: formatNumber(v.target), hands: v.hand_limit })
+          : t("game.target", { target: formatNumber(v.target) }))),
       h("ul", { class: "scores", "aria-label": t("game.scores") }, items));
   }
 

@@ -88,6 +88,8 @@ export function scoreSheet(view) {
     lines.map((l) => h("p", { class: "score-line" }, l)),
     scoreTable(view),
     handsTable(view),
-    h("p", { class: "score-target" }, t("score.target", { target: formatNumber(view.target) })),
+    h("p", { class: "score-target" }, view.hand_limit
+      ? t("score.targetOrHands", { target: formatNumber(view.target), hands: view.hand_limit })
+      : t("score.target", { target: formatNumber(view.target) })),
     winner ? h("p", { class: "score-winner", dataset: { testid: "winner" } }, winner) : null);
 }
