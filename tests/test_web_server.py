@@ -520,6 +520,34 @@ def test_undo_never_takes_back_a_picked_up_ponytail() -> None:
     raise AssertionError("no seed had seat 0 pick up its ponytail with a meld")
 
 
+def test_a_ponytail_the_partner_brings_is_marked_new_until_the_players_discard() -> None:
+    from canasta.bots.expert import ExpertPlayer
+    from canasta.web.session import GameConfig
+
+    for seed in range(40):
+        config = GameConfig("ponytail", 4, 50000, ("basic",) * 3, "Ana", "en", seed)
+        session = GameSession("t", config)
+        me = ExpertPlayer(seed)
+        for _ in range(3000):
+            if session.state.result is not None:
+                break
+            if not session.computer_to_act():
+                session.play(0, str(me.choose(session.view(0))))
+                continue
+            before = list(session.state.hands[0])
+            seat, _move = session.computer_step()
+            if seat == 2 and len(session.state.hands[0]) > len(before):
+                tail = sorted(c.text for c in session.state.hands[0][len(before):])
+                assert sorted(session.view_json()["drew"]) == tail  # 13 new cards, marked
+                while session.computer_to_act():
+                    session.computer_step()
+                if session.state.result is None:  # the player's draw keeps them marked
+                    session.play(0, "draw")
+                    assert set(tail) <= set(session.view_json()["drew"])
+                return
+    raise AssertionError("no seed had the partner bring seat 0's ponytail")
+
+
 def test_undo_and_new_cards_survive_a_restart() -> None:
     from canasta.bots.expert import ExpertPlayer
     from canasta.web.session import GameConfig

@@ -293,14 +293,16 @@ class GameSession:
         before = (state.copy(), len(self.match.moves[-1]), list(self.drew))
         hand_before = list(state.hands[HUMAN])
         played = apply(move)
-        if seat != HUMAN:
-            if played.kind is MoveKind.DISCARD:
-                self._undo.clear()
-            return played
         hand = state.hands[HUMAN]
         gained = Counter(hand)
         gained.subtract(hand_before)
         new_cards = sorted(gained.elements(), key=lambda c: c.id)
+        if seat != HUMAN:
+            if played.kind is MoveKind.DISCARD:
+                self._undo.clear()
+            if new_cards:  # the partner's first canasta brought the player's ponytail
+                self.drew = new_cards
+            return played
         revealed = bool(new_cards)  # a draw, a take, a ponytail picked up: seen, so final
         penalized = state.penalties != before[0].penalties  # a penalty is final too
         if played.kind in (MoveKind.MELD, MoveKind.ADD) and state.result is None \
@@ -310,9 +312,8 @@ class GameSession:
             self._undo.clear()
         if played.kind is MoveKind.DISCARD:
             self.drew = []
-        elif new_cards:
-            self.drew = new_cards if played.kind in (MoveKind.DRAW, MoveKind.TAKE) \
-                else self.drew + new_cards
+        elif new_cards:  # (what came since the player's last discard: a ponytail, a draw)
+            self.drew = self.drew + new_cards
         return played
 
     def undo(self, seat: int) -> None:
