@@ -30,6 +30,20 @@ def new_game(client: TestClient, **options: Any) -> str:
     return str(r.json()["id"])
 
 
+def change_row(db: Path, game_id: str, column: str, change: Any) -> Any:
+    """Rewrite a stored game's ``config`` or ``record`` (JSON) through ``change`` (which edits
+    it in place, or returns the text to store); returns what was stored."""
+    con = sqlite3.connect(db)
+    value = json.loads(con.execute(f"SELECT {column} FROM games WHERE id = ?",
+                                   (game_id,)).fetchone()[0])
+    text = change(value)
+    stored = text if isinstance(text, str) else json.dumps(value)
+    con.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (stored, game_id))
+    con.commit()
+    con.close()
+    return value if text is None else text
+
+
 def session_of(client: TestClient, game_id: str) -> GameSession:
     return client.app.state.hub.games[game_id].session  # type: ignore[attr-defined,no-any-return]
 
@@ -276,12 +290,8 @@ def test_a_corrupt_saved_game_is_reported_and_left_alone(tmp_path: Path) -> None
     with TestClient(create_app(db)) as c:
         good = new_game(c)
         bad = new_game(c)
-    con = sqlite3.connect(db)
-    record = json.loads(con.execute("SELECT record FROM games WHERE id = ?", (bad,)).fetchone()[0])
-    record["hands"][0]["moves"] = [[0, "discard JK"]]
-    con.execute("UPDATE games SET record = ? WHERE id = ?", (json.dumps(record), bad))
-    con.commit()
-    con.close()
+    record = change_row(db, bad, "record",
+                        lambda r: r["hands"][0].update(moves=[[0, "discard JK"]]))
     with TestClient(create_app(db)) as c:
         with pytest.raises(WebSocketDisconnect) as e, \
                 c.websocket_connect(f"/ws/games/{bad}/0") as ws:
@@ -640,20 +650,12 @@ def test_unreadable_rows_do_not_hide_the_other_games(tmp_path: Path) -> None:
         ids = [new_game(c) for _ in range(5)]
         with c.websocket_connect(f"/ws/games/{ids[2]}/0") as ws:
             play_hand(c, ws, ids[2])
-    con = sqlite3.connect(db)
-    config = json.loads(con.execute("SELECT config FROM games WHERE id = ?",
-                                    (ids[3],)).fetchone()[0])
-    config["name"] = "Ana\ud800"  # saved before such names were refused
-    con.execute("UPDATE games SET config = ? WHERE id = ?", (json.dumps(config), ids[3]))
-    con.execute("UPDATE games SET record = '[1, 2]' WHERE id = ?", (ids[4],))
-    for game_id, hands in ((ids[0], 5), (ids[1], [{"result": {"hand_score": ["x", None]},
-                                                    "moves": [[0, "draw"]]}])):
-        record = json.loads(con.execute("SELECT record FROM games WHERE id = ?",
-                                        (game_id,)).fetchone()[0])
-        record["hands"] = hands
-        con.execute("UPDATE games SET record = ? WHERE id = ?", (json.dumps(record), game_id))
-    con.commit()
-    con.close()
+    # saved before such names were refused
+    change_row(db, ids[3], "config", lambda c: c.update(name="Ana\ud800"))
+    change_row(db, ids[4], "record", lambda r: "[1, 2]")
+    change_row(db, ids[0], "record", lambda r: r.update(hands=5))
+    change_row(db, ids[1], "record", lambda r: r.update(
+        hands=[{"result": {"hand_score": ["x", None]}, "moves": [[0, "draw"]]}]))
     with TestClient(create_app(db)) as c:
         games = c.get("/api/games")
         assert games.status_code == 200
@@ -677,13 +679,8 @@ def test_a_save_whose_options_disagree_with_its_record_is_refused(tmp_path: Path
     db = tmp_path / "games.sqlite3"
     with TestClient(create_app(db)) as c:
         game_id = new_game(c, lang="es")
-    con = sqlite3.connect(db)
-    config = json.loads(con.execute("SELECT config FROM games WHERE id = ?",
-                                    (game_id,)).fetchone()[0])
-    config.update(players=2, levels=["basic"])  # the record is of a game of four
-    con.execute("UPDATE games SET config = ? WHERE id = ?", (json.dumps(config), game_id))
-    con.commit()
-    con.close()
+    # the record is of a game of four
+    change_row(db, game_id, "config", lambda c: c.update(players=2, levels=["basic"]))
     with TestClient(create_app(db)) as c:
         with pytest.raises(WebSocketDisconnect) as e, \
                 c.websocket_connect(f"/ws/games/{game_id}/0") as ws:

@@ -19,6 +19,18 @@ if TYPE_CHECKING:
     from canasta.rules import Rules
 
 
+def melds_after(state: HandState, side: int,
+                made: Sequence[tuple[GroupPlan, Meld]]) -> list[Meld]:
+    """The side's melds as a move that makes ``made`` would leave them."""
+    melds = list(state.melds[side])
+    for gp, meld in made:
+        if gp.joins >= 0:
+            melds[gp.joins] = meld
+        else:
+            melds.append(meld)
+    return melds
+
+
 class Variant:
     name: ClassVar[str] = "classic"
     title: ClassVar[str] = "Classic Canasta"

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from canasta.cards import BLACK_THREE, NATURAL_RANKS, RED_THREE, Card
 from canasta.moves import WILD_MELD
 from canasta.rules import Rules
-from canasta.variants.base import Variant
+from canasta.variants.base import Variant, melds_after
 
 if TYPE_CHECKING:
     from canasta.engine.melds import Meld
@@ -206,19 +206,13 @@ class ModernAmerican(Variant):
 
     def move_error(self, state: HandState, side: int,
                    made: list[tuple[GroupPlan, Meld]]) -> str | None:
-        if state.melds[side] and in_opening(state, side):
-            # C.6, E-25: after a stock draw the whole opening turn is the initial meld, and it
-            # must keep a clean meld of three or more naturals (or a wild-card meld).
-            after = list(state.melds[side])
-            for gp, meld in made:
-                if gp.joins >= 0:
-                    after[gp.joins] = meld
-                else:
-                    after.append(meld)
-            if not any(m.rank == WILD_MELD or (m.wilds == 0 and m.naturals >= 3)
-                       for m in after):
-                return ("the initial meld must include a meld of three or more natural cards "
-                        "without wild cards, or a meld of wild cards")
+        # C.6, E-25: after a stock draw the whole opening turn is the initial meld, and it must
+        # keep a clean meld of three or more naturals (or a wild-card meld).
+        if state.melds[side] and in_opening(state, side) and not any(
+                m.rank == WILD_MELD or (m.wilds == 0 and m.naturals >= 3)
+                for m in melds_after(state, side, made)):
+            return ("the initial meld must include a meld of three or more natural cards "
+                    "without wild cards, or a meld of wild cards")
         # E-26: while the side's wild meld is unfinished (after this move), no wild card may go
         # to another meld -- this also keeps an opening from holding both.
         wild_after = None

@@ -15,7 +15,7 @@ from canasta.cards import BLACK_THREE, RED_THREE, Card
 from canasta.errors import PositionError
 from canasta.moves import WILD_MELD
 from canasta.rules import Rules
-from canasta.variants.base import Variant
+from canasta.variants.base import Variant, melds_after
 
 if TYPE_CHECKING:
     from canasta.engine.melds import Meld
@@ -159,13 +159,7 @@ class Ponytail(Variant):
 
     def going_out_requirement(self, state: HandState, side: int, canastas_after: int,
                               made: Sequence[tuple[GroupPlan, Meld]]) -> str | None:
-        melds = list(state.melds[side])
-        for gp, meld in made:
-            if gp.joins >= 0:
-                melds[gp.joins] = meld
-            else:
-                melds.append(meld)
-        have = {canasta_kind(m, state.rules) for m in melds
+        have = {canasta_kind(m, state.rules) for m in melds_after(state, side, made)
                 if m.size >= CANASTA and m.rank != "3"}
         missing = [k for k in _kinds(state.rules) if k not in have]
         if not missing:
