@@ -38,3 +38,70 @@ def position(**fields: Any) -> HandState:
 @pytest.fixture
 def make_position() -> Any:
     return position
+
+
+class LiveServer:
+    """The game server in a thread of this process, on a free loopback port, configured as
+    ``canasta serve`` configures it.  ``send_buffer``: the kernel's send buffer of every
+    connection in bytes (small, a client that stops reading is soon behind)."""
+
+    def __init__(self, db: Path, *, send_buffer: int | None = None) -> None:
+        import socket
+        import threading
+
+        import uvicorn
+
+        from canasta.web.app import create_app
+
+        self.listener = socket.socket()
+        if send_buffer is not None:  # (accepted connections inherit it)
+            self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, send_buffer)
+        self.listener.bind(("127.0.0.1", 0))
+        self.port: int = self.listener.getsockname()[1]
+        self.app = create_app(db)
+        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port,
+                                                  log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run,
+                                       kwargs={"sockets": [self.listener]}, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    @property
+    def hub(self) -> Any:
+        return self.app.state.hub
+
+    def __enter__(self) -> LiveServer:
+        import time
+
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the server did not start")
+            time.sleep(0.05)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=20)
+        self.listener.close()
+
+    def new_game(self, **options: Any) -> str:
+        import json
+        import urllib.request
+
+        body = {"levels": ["random"] * 3, "target": 2500, **options}
+        request = urllib.request.Request(f"{self.url}api/games", data=json.dumps(body).encode(),
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as r:
+            return str(json.load(r)["id"])
+
+    def session(self, game_id: str) -> Any:
+        return self.hub.games[game_id].session
+
+    def only_game(self) -> Any:
+        games = self.hub.games
+        assert len(games) >= 1
+        return list(games.values())[-1].session

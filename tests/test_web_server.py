@@ -3,6 +3,7 @@ reconnecting and restarting, undo, hints, replays, statistics, and what a seat m
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import sqlite3
@@ -773,3 +774,157 @@ def test_a_hint_to_meld_the_last_cards_with_a_ponytail_waiting_does_not_promise_
         "Meld K♣ K♣ K♦ K♦ K♥ K♥ K♠: your side's first canasta brings your ponytail into "
         "your hand.")
     assert "cola de caballo" in explain(view_of(state, 0), move, "es")
+
+
+# --- connections: a client that stops reading, a silent one, the server's own limits -------------
+class RawSocket:
+    """A WebSocket client that reads only when told to (websockets' sans-I/O protocol over a
+    plain socket), so that it can stop reading, or send several frames in one write."""
+
+    def __init__(self, port: int, path: str, receive_buffer: int | None = None) -> None:
+        import socket
+
+        from websockets.client import ClientProtocol
+        from websockets.protocol import State
+        from websockets.uri import parse_uri
+
+        self.sock = socket.socket()
+        if receive_buffer is not None:
+            self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+        self.sock.settimeout(20)
+        self.sock.connect(("127.0.0.1", port))
+        self.proto = ClientProtocol(parse_uri(f"ws://127.0.0.1:{port}{path}"))
+        self.proto.send_request(self.proto.connect())
+        self.sock.sendall(b"".join(self.proto.data_to_send()))
+        self.texts: list[str] = []
+        while self.proto.state is State.CONNECTING:
+            self._read()
+
+    def _read(self) -> None:
+        from websockets.frames import Frame, Opcode
+
+        data = self.sock.recv(1 << 16)
+        if data:
+            self.proto.receive_data(data)
+        else:
+            self.proto.receive_eof()
+        answers = self.proto.data_to_send()  # the pongs to the server's pings
+        if answers and data:
+            self.sock.sendall(b"".join(answers))
+        for event in self.proto.events_received():
+            if isinstance(event, Frame) and event.opcode is Opcode.TEXT:
+                self.texts.append(event.data.decode())
+        if not data and self.proto.close_rcvd is None:
+            raise ConnectionError("the server dropped the connection without closing it")
+
+    def send(self, *texts: str, close: bool = False) -> None:
+        """Send ``texts`` (and a close) in one write."""
+        for text in texts:
+            self.proto.send_text(text.encode())
+        if close:
+            self.proto.send_close(1000)
+        self.sock.sendall(b"".join(self.proto.data_to_send()))
+
+    def close_code(self) -> int | None:
+        """Read everything up to the server's close, and say its code."""
+        while self.proto.close_rcvd is None:
+            self._read()
+        return self.proto.close_rcvd.code
+
+    def next(self) -> dict[str, Any]:
+        while not self.texts:
+            self._read()
+        return json.loads(self.texts.pop(0))  # type: ignore[no-any-return]
+
+    def settle(self) -> dict[str, Any]:
+        while (msg := self.next())["waiting"]:
+            pass
+        return msg
+
+
+def test_a_socket_that_stops_reading_is_closed_and_never_stops_the_game(
+        tmp_path: Path) -> None:
+    from websockets.sync.client import connect
+
+    from conftest import LiveServer
+
+    with LiveServer(tmp_path / "games.sqlite3", send_buffer=4096) as server:
+        game_id = server.new_game()
+        path = f"/ws/games/{game_id}/0"
+        stuck = RawSocket(server.port, path, receive_buffer=4096)  # and never reads
+        sockets = server.hub.games[game_id].sockets
+        with connect(f"ws://127.0.0.1:{server.port}{path}") as tab:
+            msg = json.loads(tab.recv(timeout=20))
+            for _ in range(1000):  # every broadcast goes to both tabs
+                if len(sockets) == 1:
+                    break
+                tab.send(json.dumps({"type": "lang", "lang": "en"}))
+                assert json.loads(tab.recv(timeout=20))["type"] == "state"  # never stuck
+            assert len(sockets) == 1, "the socket that does not read was never let go"
+            with connect(f"ws://127.0.0.1:{server.port}{path}") as new_tab:
+                assert json.loads(new_tab.recv(timeout=20))["type"] == "state"
+            # the computer players go on playing, and the tab sees each of their moves
+            seats = set()
+            for _ in range(3):
+                while msg["waiting"]:
+                    msg = json.loads(tab.recv(timeout=20))
+                    seats.add(msg["last"]["seat"] if msg["last"] else None)
+                legal = msg["view"]["legal"]
+                move = "draw" if legal["draw"] else f"discard {legal['discard'][0]}"
+                tab.send(json.dumps({"type": "move", "move": move}))
+                msg = json.loads(tab.recv(timeout=20))
+                assert msg["type"] == "state", msg
+            assert seats & {1, 2, 3}
+        assert stuck.close_code() == 1013  # once it reads again: what it had, then the close
+        stuck.sock.close()
+
+
+def test_a_close_right_after_a_request_logs_no_error(tmp_path: Path,
+                                                     caplog: pytest.LogCaptureFixture) -> None:
+    import logging
+
+    from conftest import LiveServer
+
+    live = LiveServer(tmp_path / "games.sqlite3")
+    uvicorn_log = logging.getLogger("uvicorn.error")  # (configured by then: not before)
+    uvicorn_log.addHandler(caplog.handler)
+    try:
+        with live as server:
+            game_id = server.new_game()
+            client = RawSocket(server.port, f"/ws/games/{game_id}/0")
+            assert client.settle()["view"]["to_act"]
+            # a move, which answers every socket of the game, a request answered to this
+            # socket only, and the close, all read by the server at once
+            client.send(json.dumps({"type": "move", "move": "draw"}),
+                        json.dumps({"type": "sync"}), close=True)
+            with contextlib.suppress(OSError):
+                client.close_code()
+            client.sock.close()
+            again = RawSocket(server.port, f"/ws/games/{game_id}/0")
+            assert again.settle()["view"]["phase"] == "play"  # the draw was played
+            again.sock.close()
+    finally:
+        uvicorn_log.removeHandler(caplog.handler)
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
+
+
+def test_a_silent_socket_is_closed_and_a_ping_keeps_it_open(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    import canasta.web.connection as connection
+
+    monkeypatch.setattr(connection, "IDLE_TIMEOUT", 1.0)
+    game_id = new_game(client)
+    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+        first = settle(ws)
+        for _ in range(6):  # 1.5 s of pings, none of them answered
+            ws.send_text(json.dumps({"type": "ping"}))
+            time.sleep(0.25)
+        ws.send_text(json.dumps({"type": "sync"}))
+        assert ws.receive_json() == first
+        with pytest.raises(WebSocketDisconnect) as e:
+            ws.receive_json()  # nothing sent for a second: the server closes
+        assert e.value.code == 4408
+    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+        assert settle(ws)["view"] == first["view"]  # and connecting again goes on

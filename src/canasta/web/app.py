@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -30,6 +30,7 @@ from canasta.records import replay
 from canasta.rules import TARGETS
 from canasta.variants import get_variant, variant_names
 from canasta.view import view_of
+from canasta.web.connection import GONE, Connection, dumps
 from canasta.web.messages import LANGS, translate
 from canasta.web.present import view_json
 from canasta.web.session import (
@@ -54,6 +55,7 @@ FIELDS: dict[str, dict[str, type]] = {  # the client's messages and their fields
     "next_hand": {},
     "lang": {"lang": str},
     "sync": {},
+    "ping": {},
 }
 CLOSE_NOT_HUMAN = 4403
 CLOSE_NO_GAME = 4404
@@ -115,7 +117,7 @@ def parse_message(text: str) -> dict[str, Any]:
 class LiveGame:
     session: GameSession
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    sockets: set[WebSocket] = field(default_factory=set)
+    sockets: set[Connection] = field(default_factory=set)
     driver: asyncio.Task[None] | None = None
 
 
@@ -177,36 +179,39 @@ class Hub:
                 "last": {"seat": last[0], "move": last[1]} if last else None,
                 "can_undo": s.can_undo(), "waiting": s.computer_to_act()}
 
-    async def broadcast(self, live: LiveGame, message: dict[str, Any]) -> None:
-        for ws in list(live.sockets):
-            try:
-                await ws.send_json(message)
-            except Exception:  # a closed socket: forget it
-                live.sockets.discard(ws)
+    def broadcast(self, live: LiveGame, message: dict[str, Any]) -> None:
+        """Queue ``message`` for every socket of the game (never waiting for one: a socket
+        that has fallen too far behind is closed instead, and forgotten)."""
+        text = dumps(message)
+        for conn in list(live.sockets):
+            if not conn.send_text(text):
+                live.sockets.discard(conn)
 
     def error(self, live: LiveGame, text: str) -> dict[str, Any]:
         return {"type": "error", **error_json(text, live.session.config.lang)}
 
-    async def handle(self, live: LiveGame, ws: WebSocket, text: str) -> None:
+    async def handle(self, live: LiveGame, conn: Connection, text: str) -> None:
         """One message from the human seat's socket."""
         try:
             msg = parse_message(text)
         except BadMessage as e:
-            await ws.send_json(self.error(live, str(e)))
+            conn.send(self.error(live, str(e)))
             return
         s = live.session
         kind = msg["type"]
+        if kind == "ping":  # it only keeps the connection open
+            return
         async with live.lock:
             try:
                 if kind == "sync":
-                    await ws.send_json(self.state_message(live, None))
+                    conn.send(self.state_message(live, None))
                     return
                 if kind == "lang":
                     if msg["lang"] not in LANGS:
                         raise BadMessage(f"the language is one of {', '.join(LANGS)}")
                     s.config = _with_lang(s.config, msg["lang"])
                     self.save(live)
-                    await self.broadcast(live, self.state_message(live, None))
+                    self.broadcast(live, self.state_message(live, None))
                     return
                 if kind == "hint":
                     try:
@@ -216,7 +221,7 @@ class Hub:
                     except Exception:  # the adviser failing must not cost the connection
                         log.exception("the hint of game %s failed", s.id)
                         raise BadMessage("no hint can be given now") from None
-                    await ws.send_json({"type": "hint", "move": str(move), "reason": reason})
+                    conn.send({"type": "hint", "move": str(move), "reason": reason})
                     return
                 if kind == "move":
                     played = s.play(HUMAN, msg["move"])
@@ -228,11 +233,30 @@ class Hub:
                     s.next_hand()
                     last = None
             except (CanastaError, BadMessage) as e:
-                await ws.send_json(self.error(live, str(e)))
+                conn.send(self.error(live, str(e)))
                 return
             self.save(live)
-            await self.broadcast(live, self.state_message(live, last))
+            self.broadcast(live, self.state_message(live, last))
         self.drive(live)
+
+    async def attend(self, live: LiveGame, ws: WebSocket) -> None:
+        """Serve the human seat's accepted socket until its connection is over.  Everything it
+        is sent goes through its Connection's queue, in order: its first state, the
+        broadcasts, the answers to its own requests."""
+        conn = Connection(ws)
+        try:
+            async with live.lock:
+                conn.send(self.state_message(live, None))
+                live.sockets.add(conn)  # after its first state: broadcasts come in order
+            self.drive(live)
+            while (text := await conn.receive()) is not None:
+                if isinstance(text, bytes):
+                    conn.send(self.error(live, "send JSON text, not binary data"))
+                    continue
+                await self.handle(live, conn, text)
+        finally:
+            live.sockets.discard(conn)
+            await conn.finish()
 
     # --- the computer seats ---------------------------------------------------------------
     def drive(self, live: LiveGame) -> None:
@@ -248,7 +272,7 @@ class Hub:
                     return
                 seat, move = await asyncio.to_thread(s.computer_step)
                 self.save(live)
-                await self.broadcast(live, self.state_message(live, (seat, str(move))))
+                self.broadcast(live, self.state_message(live, (seat, str(move))))
 
     async def close(self) -> None:
         for live in self.games.values():
@@ -472,35 +496,20 @@ def create_app(db: str | Path | None = None) -> FastAPI:
             except ValueError:  # not even its options can be read
                 stored = None
             lang = stored.config.get("lang") if stored is not None else None
-            await ws.send_json({"type": "error",
-                                **error_json(f"this saved game cannot be read: {e}",
-                                             lang if isinstance(lang, str) else "en")})
-            await ws.close(code=CLOSE_CORRUPT, reason="the saved game cannot be read")
+            with suppress(*GONE):  # (the client may have left already)
+                await ws.send_json({"type": "error",
+                                    **error_json(f"this saved game cannot be read: {e}",
+                                                 lang if isinstance(lang, str) else "en")})
+                await ws.close(code=CLOSE_CORRUPT, reason="the saved game cannot be read")
             return
-        if live is None:
-            await ws.close(code=CLOSE_NO_GAME, reason="no such game")
+        if live is None or seat != str(HUMAN):
+            with suppress(*GONE):
+                if live is None:
+                    await ws.close(code=CLOSE_NO_GAME, reason="no such game")
+                else:
+                    await ws.close(code=CLOSE_NOT_HUMAN, reason="not a human seat")
             return
-        if seat != str(HUMAN):
-            await ws.close(code=CLOSE_NOT_HUMAN, reason="not a human seat")
-            return
-        try:
-            async with live.lock:
-                await ws.send_json(hub.state_message(live, None))
-                live.sockets.add(ws)  # after its first state: broadcasts come in order
-            hub.drive(live)
-            while True:
-                message = await ws.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                text = message.get("text")
-                if text is None:
-                    await ws.send_json(hub.error(live, "send JSON text, not binary data"))
-                    continue
-                await hub.handle(live, ws, text)
-        except WebSocketDisconnect:
-            pass
-        finally:
-            live.sockets.discard(ws)
+        await hub.attend(live, ws)
 
     return app
 

@@ -49,7 +49,18 @@ export function socketUrl(id, seat = 0) {
 export const FINAL_CODES = new Set([4403, 4404, 4422]);
 
 /**
- * One game's socket, reconnecting after a dropped connection (not after a refusal: FINAL_CODES).
+ * The server's closes after which connecting again is the cure (the server sends the present
+ * state on connecting): 1013 the socket fell too far behind reading what it was sent (the
+ * server never waits for one slow reader), 4408 it sent nothing for five minutes.
+ */
+export const RESYNC_CODES = new Set([1013, 4408]);
+
+/** How often the socket says it is alive: the server closes one silent for five minutes. */
+export const KEEPALIVE_MS = 60_000;
+
+/**
+ * One game's socket, reconnecting after a dropped connection (not after a refusal: FINAL_CODES),
+ * and pinging while it is open, so that a player who thinks for a long time keeps it.
  * Callbacks: onMessage(msg), onOpen(), onClose({code, final}).
  */
 export class GameSocket {
@@ -62,6 +73,7 @@ export class GameSocket {
     this.closed = false;
     this.retry = 0;
     this.timer = null;
+    this.keepalive = null;
     this.connect();
   }
 
@@ -71,6 +83,8 @@ export class GameSocket {
     this.ws = ws;
     ws.addEventListener("open", () => {
       this.retry = 0;
+      clearInterval(this.keepalive);
+      this.keepalive = setInterval(() => this.send({ type: "ping" }), KEEPALIVE_MS);
       this.onOpen();
     });
     ws.addEventListener("message", (ev) => {
@@ -84,10 +98,12 @@ export class GameSocket {
     });
     ws.addEventListener("close", (ev) => {
       if (this.ws !== ws) return;
+      clearInterval(this.keepalive);
       const final = this.closed || FINAL_CODES.has(ev.code);
       this.onClose({ code: ev.code, final });
       if (!final) {
-        const wait = Math.min(8000, 500 * 2 ** this.retry++);
+        // A close the server chose (not a failure): come back at once, for the present state.
+        const wait = RESYNC_CODES.has(ev.code) ? 0 : Math.min(8000, 500 * 2 ** this.retry++);
         this.timer = setTimeout(() => this.connect(), wait);
       }
     });
@@ -106,6 +122,7 @@ export class GameSocket {
   close() {
     this.closed = true;
     clearTimeout(this.timer);
+    clearInterval(this.keepalive);
     if (this.ws) this.ws.close(1000);
   }
 }
