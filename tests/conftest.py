@@ -51,7 +51,7 @@ class LiveServer:
 
         import uvicorn
 
-        from canasta.web.app import create_app
+        from canasta.web.app import create_app, server_config
 
         self.listener = socket.socket()
         if send_buffer is not None:  # (accepted connections inherit it)
@@ -59,8 +59,7 @@ class LiveServer:
         self.listener.bind(("127.0.0.1", 0))
         self.port: int = self.listener.getsockname()[1]
         self.app = create_app(db)
-        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port,
-                                                  log_level="warning"))
+        self.server = uvicorn.Server(server_config(self.app, "127.0.0.1", self.port))
         self.thread = threading.Thread(target=self.server.run,
                                        kwargs={"sockets": [self.listener]}, daemon=True)
 

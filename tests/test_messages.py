@@ -210,6 +210,8 @@ EXAMPLES = [
     "the request is too long",
     "the message is not valid JSON",
     "the request is not valid JSON",
+    "the message gives the field 'type' twice",
+    "the request gives the field 'lang' twice",
     "a message is a JSON object with a 'type'",
     "unknown message type 'fly' (known: move, hint, undo, next_hand, lang, sync)",
     "unknown field(s) in 'move': seat",

@@ -190,6 +190,8 @@ BAD = [
     (json.dumps({"type": "next_hand"}), "still being played"),
     (json.dumps({"type": "lang", "lang": "fr"}), "language"),
     ("x" * 10000, "too long"),
+    ('{"type": "sync", "type": "undo"}', "gives the field 'type' twice"),
+    ('{"type": "move", "move": "draw", "move": "pass"}', "gives the field 'move' twice"),
 ]
 
 
@@ -908,6 +910,28 @@ def test_a_close_right_after_a_request_logs_no_error(tmp_path: Path,
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
 
 
+def test_a_message_longer_than_the_protocol_allows_is_refused_before_it_is_read(
+        tmp_path: Path) -> None:
+    from canasta.web.app import WS_MAX_SIZE
+
+    from conftest import LiveServer
+
+    with LiveServer(tmp_path / "games.sqlite3") as server:
+        game_id = server.new_game()
+        client = RawSocket(server.port, f"/ws/games/{game_id}/0")
+        client.settle()
+        client.send("x" * (WS_MAX_SIZE + 1))
+        assert client.close_code() == 1009  # "message too big", without reading it all
+        client.sock.close()
+        client = RawSocket(server.port, f"/ws/games/{game_id}/0")
+        client.settle()
+        client.send("é" * 4096)  # as long as the protocol reads (in bytes: twice as long)
+        assert client.next()["english"] == "the message is not valid JSON"
+        client.send(json.dumps({"type": "sync"}))
+        assert client.next()["type"] == "state"
+        client.sock.close()
+
+
 def test_a_silent_socket_is_closed_and_a_ping_keeps_it_open(
         client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     import time
@@ -928,3 +952,20 @@ def test_a_silent_socket_is_closed_and_a_ping_keeps_it_open(
         assert e.value.code == 4408
     with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
         assert settle(ws)["view"] == first["view"]  # and connecting again goes on
+
+
+def test_a_request_that_names_a_field_twice_is_refused(client: TestClient) -> None:
+    es = {"Content-Type": "application/json", "Accept-Language": "es"}
+    for body, name in (('{"target": 2500, "target": 5000}', "target"),
+                       ('{"options": {"wild_ratio": "more-naturals", "wild_ratio": "any"}}',
+                        "wild_ratio")):
+        r = client.post("/api/games", content=body, headers=es)
+        assert r.status_code == 400
+        assert r.json()["english"] == f"the request gives the field '{name}' twice"
+        assert r.json()["error"] == f"La petición da dos veces el campo '{name}'"
+    assert client.get("/api/games").json()["games"] == []
+    game_id = new_game(client)
+    r = client.post(f"/api/games/{game_id}/lang", content='{"lang": "es", "lang": "en"}',
+                    headers=es)
+    assert r.status_code == 400 and "twice" in r.json()["english"]
+    assert session_of(client, game_id).config.lang == "en"

@@ -16,7 +16,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
@@ -45,9 +45,13 @@ from canasta.web.session import (
 )
 from canasta.web.store import Store, StoredGame, default_db_path
 
+if TYPE_CHECKING:
+    import uvicorn
+
 STATIC = Path(__file__).parent / "static"
 MAX_LIVE = 256  # games kept in memory; the rest wait in the store
 MAX_MESSAGE = 4096  # characters: every legal message is far shorter
+WS_MAX_SIZE = 4 * MAX_MESSAGE  # bytes: MAX_MESSAGE characters of UTF-8 at most
 FIELDS: dict[str, dict[str, type]] = {  # the client's messages and their fields
     "move": {"move": str},
     "hint": {},
@@ -88,14 +92,38 @@ def request_lang(request: Request) -> str:
     return "en"
 
 
+class _Repeated(ValueError):
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _Repeated(key)
+        out[key] = value
+    return out
+
+
+def loads(text: str | bytes, what: str) -> Any:
+    """JSON ``text`` of a client's ``what`` ("message" or "request"); raises BadMessage when it
+    is not JSON or an object in it names a field twice (JSON would keep the last one silently,
+    where the client may have meant the first)."""
+    try:
+        return json.loads(text, object_pairs_hook=_unique_keys)
+    except _Repeated as e:
+        raise BadMessage(f"the {what} gives the field {sendable(e.name)!r} twice") from None
+    except (ValueError, RecursionError):
+        raise BadMessage(f"the {what} is not valid JSON") from None
+
+
 def parse_message(text: str) -> dict[str, Any]:
     """Check a client message against the protocol; raises BadMessage saying what is wrong."""
     if len(text) > MAX_MESSAGE:
         raise BadMessage("the message is too long")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        raise BadMessage("the message is not valid JSON") from None
+    data = loads(text, "message")
     if not isinstance(data, dict):
         raise BadMessage("a message is a JSON object with a 'type'")
     kind = data.get("type")
@@ -423,10 +451,7 @@ def create_app(db: str | Path | None = None) -> FastAPI:
         raw = await request.body()
         if len(raw) > MAX_MESSAGE:
             raise BadMessage("the request is too long")
-        try:
-            return json.loads(raw or b"{}")
-        except (ValueError, RecursionError):
-            raise BadMessage("the request is not valid JSON") from None
+        return loads(raw or b"{}", "request")
 
     @app.post("/api/games", status_code=201, response_model=None)
     async def new_game(request: Request) -> dict[str, Any] | JSONResponse:
@@ -521,6 +546,16 @@ async def _live_or_none(hub: Hub, game_id: str) -> LiveGame | None:
         return None  # a corrupt stored game is reported as missing, and left as it is
 
 
+def server_config(app: FastAPI, host: str, port: int, **more: Any) -> uvicorn.Config:
+    """How ``serve`` runs ``app`` (and the tests their live servers): uvicorn refuses a
+    WebSocket message longer than any the protocol takes (its own limit is 16 MiB, read in full
+    before the app could refuse it) by closing the socket with 1009."""
+    import uvicorn
+
+    return uvicorn.Config(app, host=host, port=port, log_level="warning",
+                          ws_max_size=WS_MAX_SIZE, **more)
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
           open_browser: bool = True, announce: Callable[[str], None] = print) -> None:
     """Run the server until interrupted (``canasta serve``); once it listens, say where and
@@ -530,9 +565,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
     import uvicorn
 
     shown = "localhost" if host in ("0.0.0.0", "::", "") else host
-    url = f"http://{shown}:{port}/"
-    server = uvicorn.Server(uvicorn.Config(create_app(db), host=host, port=port,
-                                           log_level="warning"))
+    url = f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/"
+    server = uvicorn.Server(server_config(create_app(db), host, port))
 
     def when_ready() -> None:
         while not server.started:
