@@ -58,7 +58,7 @@ class LiveServer:
             self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, send_buffer)
         self.listener.bind(("127.0.0.1", 0))
         self.port: int = self.listener.getsockname()[1]
-        self.app = create_app(db)
+        self.app = create_app(db, host="127.0.0.1", port=self.port)
         self.server = uvicorn.Server(server_config(self.app, "127.0.0.1", self.port))
         self.thread = threading.Thread(target=self.server.run,
                                        kwargs={"sockets": [self.listener]}, daemon=True)

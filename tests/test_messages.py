@@ -212,6 +212,8 @@ EXAMPLES = [
     "the request is not valid JSON",
     "the message gives the field 'type' twice",
     "the request gives the field 'lang' twice",
+    "requests from other sites are refused (this one comes from 'http://evil.example')",
+    "send the request as JSON (Content-Type: application/json)",
     "a message is a JSON object with a 'type'",
     "unknown message type 'fly' (known: move, hint, undo, next_hand, lang, sync)",
     "unknown field(s) in 'move': seat",

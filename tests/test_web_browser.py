@@ -13,9 +13,6 @@ skipped on a developer's machine and fail in CI (CI=true), so they never silentl
 from __future__ import annotations
 
 import os
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,8 +22,9 @@ import pytest
 from canasta.bots.basic import BasicPlayer
 from canasta.moves import MoveKind
 from canasta.position import position_from_json
-from canasta.web.app import create_app
 from canasta.web.session import GameSession
+
+from conftest import LiveServer
 
 CHROMIUM = "/usr/bin/chromium"
 SHOTS = Path(os.environ.get("CANASTA_SCREENSHOTS",
@@ -40,46 +38,6 @@ if not Path(CHROMIUM).exists():
     pytest.skip(f"{CHROMIUM} is missing (make test installs it)", allow_module_level=True)
 
 from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
-
-
-# --- a live server in this process ------------------------------------------------------------
-class LiveServer:
-    def __init__(self, db: Path) -> None:
-        import uvicorn
-
-        self.app = create_app(db)
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
-                                ws="websockets-sansio")
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/"
-
-    def __enter__(self) -> LiveServer:
-        self.thread.start()
-        deadline = time.monotonic() + 20
-        while not self.server.started:
-            if time.monotonic() > deadline:
-                raise RuntimeError("the server did not start")
-            time.sleep(0.05)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=20)
-
-    def session(self, game_id: str) -> GameSession:
-        return self.app.state.hub.games[game_id].session  # type: ignore[no-any-return]
-
-    def only_game(self) -> GameSession:
-        games = self.app.state.hub.games
-        assert len(games) >= 1
-        return list(games.values())[-1].session  # type: ignore[no-any-return]
 
 
 @pytest.fixture(scope="module")
@@ -105,6 +63,9 @@ def page(browser: Any) -> Iterator[Page]:
     pg.set_default_timeout(TIMEOUT)
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
+    # What the server's Content-Security-Policy refuses would otherwise go unnoticed.
+    pg.on("console", lambda m: errors.append(m.text)
+          if m.type == "error" and "Content Security Policy" in m.text else None)
     yield pg
     context.close()
     assert not errors, f"JavaScript errors in the page: {errors}"
@@ -143,7 +104,7 @@ def start_game(page: Page, server: LiveServer, lang: str, *, name: str = "Ana",
         select.select_option(levels)
     before = set(server.app.state.hub.games)
     page.get_by_test_id("start-game").click()
-    page.wait_for_function("location.hash.includes('game=')")
+    page.wait_for_url("**#game=*")  # (a page function would be eval, which the CSP forbids)
     idle(page)
     new = set(server.app.state.hub.games) - before
     assert len(new) == 1
@@ -404,7 +365,7 @@ def test_house_rules_from_the_start_screen_to_the_game(page: Page, server: LiveS
         select.select_option("basic")
     before = set(server.app.state.hub.games)
     page.get_by_test_id("start-game").click()
-    page.wait_for_function("location.hash.includes('game=')")
+    page.wait_for_url("**#game=*")  # (a page function would be eval, which the CSP forbids)
     idle(page)
     (game_id,) = set(server.app.state.hub.games) - before
     rules = server.session(game_id).match.rules
@@ -477,3 +438,4 @@ def test_taking_the_pile_with_a_prepared_pair_and_a_caption_in_the_new_language(
     page.keyboard.press("?")
     expect(page.locator("#help-dialog")).to_contain_text("Inicio / Fin")
     expect(page.locator("#help-dialog")).not_to_contain_text("Home / End")
+

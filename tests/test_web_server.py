@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
 
 from canasta.bots import make_player
@@ -969,3 +970,108 @@ def test_a_request_that_names_a_field_twice_is_refused(client: TestClient) -> No
                     headers=es)
     assert r.status_code == 400 and "twice" in r.json()["english"]
     assert session_of(client, game_id).config.lang == "en"
+
+
+# --- who may connect: the Host, the page's Origin, the security headers -----------------------
+EVIL = "http://evil.example"
+
+
+def bound_client(tmp_path: Path, host: str = "127.0.0.1") -> TestClient:
+    """A client of a server bound to ``host``:8000, sending ``Host: 127.0.0.1:8000``."""
+    return TestClient(create_app(tmp_path / "games.sqlite3", host=host, port=8000),
+                      base_url="http://127.0.0.1:8000")
+
+
+def test_only_the_names_the_server_is_bound_to_are_answered(tmp_path: Path) -> None:
+    with bound_client(tmp_path) as c:
+        for host in ("127.0.0.1:8000", "localhost:8000", "[::1]:8000", "LOCALHOST"):
+            assert c.get("/api/games", headers={"Host": host}).status_code == 200, host
+        for host in ("evil.example", "evil.example:8000", "localhost.evil.example",
+                     "192.168.1.20:8000"):
+            r = c.get("/api/games", headers={"Host": host})
+            assert r.status_code == 400, host  # a foreign name made to point here (rebinding)
+            assert r.headers["x-content-type-options"] == "nosniff"
+        url = f"ws://127.0.0.1:8000/ws/games/{new_game(c)}/0"
+        with c.websocket_connect(url) as ws:
+            assert ws.receive_json()["type"] == "state"
+        with pytest.raises(WebSocketDenialResponse), \
+                c.websocket_connect(url, headers={"Host": "evil.example:8000"}):
+            pass
+    with bound_client(tmp_path, host="0.0.0.0") as c:  # every interface: any address, no name
+        import socket
+
+        for host in ("192.168.1.20:8000", "[fe80::1]:8000", "localhost:8000",
+                     f"{socket.gethostname()}:8000"):
+            assert c.get("/api/games", headers={"Host": host}).status_code == 200, host
+        assert c.get("/api/games", headers={"Host": "evil.example"}).status_code == 400
+
+
+def test_pages_of_other_sites_may_not_connect_or_change_anything(tmp_path: Path) -> None:
+    with bound_client(tmp_path) as c:
+        game_id = new_game(c)  # (no Origin: a program, not a page)
+        path = f"ws://127.0.0.1:8000/ws/games/{game_id}/0"
+        for origin in (EVIL, "http://127.0.0.1:8001", "null", "https://127.0.0.1:8000"):
+            with pytest.raises(WebSocketDisconnect) as e, \
+                    c.websocket_connect(path, headers={"Origin": origin}):
+                pass  # refused before it is accepted: no hand is ever sent
+            assert e.value.code == 1008
+        for origin in ("http://127.0.0.1:8000", "http://localhost:8000", "http://[::1]:8000"):
+            with c.websocket_connect(path, headers={"Origin": origin}) as ws:
+                assert settle(ws)["view"]["hand"]
+        es = {"Accept-Language": "es"}
+        r = c.post("/api/games", content="{}", headers={"Origin": EVIL, "Content-Type":
+                                                      "text/plain", **es})
+        assert r.status_code == 403
+        assert r.json()["english"] == ("requests from other sites are refused (this one comes "
+                                       f"from '{EVIL}')")
+        assert r.json()["error"].startswith("Se rechazan las peticiones de otros sitios")
+        assert c.post("/api/games", json={}, headers={"Origin": EVIL}).status_code == 403
+        r = c.post("/api/games", content="{}", headers={"Content-Type": "text/plain", **es})
+        assert r.status_code == 415  # what a foreign page could send without asking
+        assert r.json()["error"] == ("Envía la petición como JSON (Content-Type: "
+                                     "application/json)")
+        assert c.post("/api/games", content="{}").status_code == 415
+        r = c.post(f"/api/games/{game_id}/lang", json={"lang": "es"}, headers={"Origin": EVIL})
+        assert r.status_code == 403
+        assert [g["id"] for g in c.get("/api/games").json()["games"]] == [game_id]
+        assert session_of(c, game_id).config.lang == "en"  # nothing changed
+        r = c.post("/api/games", json={}, headers={"Origin": "http://localhost:8000"})
+        assert r.status_code == 201
+        assert c.get("/api/games", headers={"Origin": EVIL}).status_code == 200  # unreadable
+
+
+def test_every_answer_carries_the_security_headers(client: TestClient) -> None:
+    for path in ("/", "/static/js/main.js", "/static/style.css", "/api/options",
+                 "/api/games/nope"):
+        r = client.get(path)
+        csp = r.headers["content-security-policy"]
+        assert "default-src 'self'" in csp and "frame-ancestors 'none'" in csp, path
+        assert "'unsafe-inline'" not in csp and "'unsafe-eval'" not in csp
+        assert "connect-src 'self' ws://testserver wss://testserver" in csp
+        assert r.headers["x-content-type-options"] == "nosniff"
+        assert r.headers["x-frame-options"] == "DENY"
+        assert r.headers["referrer-policy"] == "no-referrer"
+    html = client.get("/").text
+    assert "<script>" not in html and " style=" not in html and " on" + "click=" not in html
+
+
+def test_serve_binds_the_checks_and_limits_to_its_address(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import uvicorn
+
+    from canasta.web.app import WS_MAX_SIZE, serve
+
+    configs: list[Any] = []
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self: configs.append(self.config))
+    with pytest.raises(SystemExit):  # (it never listened)
+        serve("127.0.0.1", 8123, str(tmp_path / "games.sqlite3"), open_browser=False,
+              announce=lambda text: None)
+    (config,) = configs
+    assert config.ws_max_size == WS_MAX_SIZE
+    with TestClient(config.app, base_url="http://localhost:8123") as c:
+        assert c.get("/api/options").status_code == 200
+        assert c.get("/api/options", headers={"Host": "evil.example:8123"}).status_code == 400
+        r = c.post("/api/games", json={}, headers={"Origin": "http://localhost:8000"})
+        assert r.status_code == 403  # another port is another site
+        assert c.post("/api/games", json={},
+                      headers={"Origin": "http://localhost:8123"}).status_code == 201

@@ -12,7 +12,7 @@ import asyncio
 import json
 import logging
 import secrets
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -31,6 +31,7 @@ from canasta.rules import TARGETS
 from canasta.variants import get_variant, variant_names
 from canasta.view import view_of
 from canasta.web.connection import GONE, Connection, dumps
+from canasta.web.guard import Site, protect
 from canasta.web.messages import LANGS, translate
 from canasta.web.present import view_json
 from canasta.web.session import (
@@ -401,8 +402,15 @@ def replay_frames(stored: StoredGame, hand: int) -> dict[str, Any]:
     return {"hands": n, "hand": hand, "frames": frames}
 
 
-def create_app(db: str | Path | None = None) -> FastAPI:
-    """The server's application, storing games in ``db`` (default: the user's data folder)."""
+def create_app(db: str | Path | None = None, *, host: str | None = None, port: int = 8000,
+               origins: Iterable[str] = ()) -> FastAPI:
+    """The server's application, storing games in ``db`` (default: the user's data folder).
+
+    ``host`` and ``port``: where the server listens; only those names are accepted as Host
+    (and the loopback ones when it listens on loopback; see ``guard.Site.bound``).  Without
+    ``host`` (an app served from elsewhere, as in the tests) any Host is, but a browser page
+    must still come from the very origin it sends to.  ``origins``: more origins whose pages
+    may use the server (``scheme://host[:port]``)."""
     store = Store(db if db is not None else default_db_path())
     hub = Hub(store)
 
@@ -422,6 +430,8 @@ def create_app(db: str | Path | None = None) -> FastAPI:
         e = error_json(message, request_lang(request))
         return JSONResponse({"error": e["message"], "english": e["english"]},
                             status_code=status)
+
+    protect(app, Site.bound(host, port, origins), bad)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -566,7 +576,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
 
     shown = "localhost" if host in ("0.0.0.0", "::", "") else host
     url = f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/"
-    server = uvicorn.Server(server_config(create_app(db), host, port))
+    server = uvicorn.Server(server_config(create_app(db, host=host, port=port), host, port))
 
     def when_ready() -> None:
         while not server.started:
