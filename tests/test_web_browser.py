@@ -13,6 +13,7 @@ skipped on a developer's machine and fail in CI (CI=true), so they never silentl
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -439,3 +440,34 @@ def test_taking_the_pile_with_a_prepared_pair_and_a_caption_in_the_new_language(
     expect(page.locator("#help-dialog")).to_contain_text("Inicio / Fin")
     expect(page.locator("#help-dialog")).not_to_contain_text("Home / End")
 
+
+def test_the_page_keeps_its_socket_while_the_player_thinks_and_comes_back_when_closed(
+        page: Page, server: LiveServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    import canasta.web.connection as connection
+
+    page.clock.install()  # the page's timers, to let minutes pass in seconds
+    monkeypatch.setattr(connection, "IDLE_TIMEOUT", 4.0)
+    session = start_game(page, server, "en")
+    sockets = server.hub.games[session.id].sockets
+    (first,) = sockets
+    for _ in range(12):  # twelve minutes of the page's time, six seconds of the server's
+        page.clock.run_for(60_000)
+        time.sleep(0.5)
+    assert sockets == {first} and first.open, "the page let its socket fall silent"
+    monkeypatch.undo()
+    # The server closes the socket as it closes one that fell behind: the page comes back.
+    first._writer.get_loop().call_soon_threadsafe(first.close, connection.CLOSE_LAGGING,
+                                                  "too far behind: reconnect")
+    deadline = time.monotonic() + TIMEOUT / 1000
+    while not sockets or first in sockets:
+        assert time.monotonic() < deadline, "the page did not connect again"
+        time.sleep(0.05)
+    assert first.closing == (connection.CLOSE_LAGGING, "too far behind: reconnect")
+    idle(page)
+    driver = Driver(page, session, keyboard=False)
+    for _ in range(2):  # and the game goes on
+        while session.state.turn != 0 and session.state.result is None:
+            idle(page)
+        if session.state.result is None:
+            driver.turn()
+    assert len(sockets) == 1
