@@ -854,10 +854,12 @@ def test_a_socket_that_stops_reading_is_closed_and_never_stops_the_game(
     with LiveServer(tmp_path / "games.sqlite3", send_buffer=4096) as server:
         game_id = server.new_game()
         path = f"/ws/games/{game_id}/0"
-        stuck = RawSocket(server.port, path, receive_buffer=4096)  # and never reads
+        stuck = RawSocket(server.port, path, receive_buffer=4096)  # and never reads,
+        stuck.send(*[json.dumps({"type": "sync"})] * 100)  # though it asks for a lot
         sockets = server.hub.games[game_id].sockets
         with connect(f"ws://127.0.0.1:{server.port}{path}") as tab:
-            msg = json.loads(tab.recv(timeout=20))
+            while (msg := json.loads(tab.recv(timeout=20)))["waiting"]:
+                pass  # the computer players to act before the player have played
             for _ in range(1000):  # every broadcast goes to both tabs
                 if len(sockets) == 1:
                     break

@@ -278,11 +278,13 @@ class Hub:
                 conn.send(self.state_message(live, None))
                 live.sockets.add(conn)  # after its first state: broadcasts come in order
             self.drive(live)
+            await conn.flush()
             while (text := await conn.receive()) is not None:
                 if isinstance(text, bytes):
                     conn.send(self.error(live, "send JSON text, not binary data"))
-                    continue
-                await self.handle(live, conn, text)
+                else:
+                    await self.handle(live, conn, text)
+                await conn.flush()
         finally:
             live.sockets.discard(conn)
             await conn.finish()
