@@ -130,7 +130,8 @@ def _arena(args: argparse.Namespace) -> int:
 
 
 def serve_options(sp: argparse.ArgumentParser) -> None:
-    sp.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    sp.add_argument("--host", default="127.0.0.1",
+                    help="address to listen on (127.0.0.1); only its name is answered")
     sp.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
     sp.add_argument("--db", default=None,
                     help="the games database (default: games.sqlite3 in the user's data folder)")
