@@ -6,10 +6,10 @@ socket empties it: a broadcast only puts a message into each queue, which never 
 game's lock is held while it does).  The socket's own reader task also writes what is queued
 once it has handled a request (outside the lock): the answer leaves at once rather than on the
 writer's turn of the event loop, which costs the most when computer players' threads hold the
-interpreter.  A client that stops reading fills its queue and is closed
-with ``CLOSE_LAGGING``; a client that sends nothing for ``IDLE_TIMEOUT`` seconds (the browser
-client pings every minute) is closed with ``CLOSE_IDLE``.  Either client reconnects and is sent
-the present state, so nothing is lost.
+interpreter.  A client that stops reading fills its queue and is closed with
+``CLOSE_LAGGING``; a client that sends nothing for ``IDLE_TIMEOUT`` seconds (the browser client
+pings every minute) is closed with ``CLOSE_IDLE``.  Either client reconnects and is sent the
+present state, so nothing is lost.
 """
 
 from __future__ import annotations
