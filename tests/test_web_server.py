@@ -950,8 +950,14 @@ def test_a_silent_socket_is_closed_and_a_ping_keeps_it_open(
             time.sleep(0.25)
         ws.send_text(json.dumps({"type": "sync"}))
         assert ws.receive_json() == first
+        sockets = client.app.state.hub.games[game_id].sockets  # type: ignore[attr-defined]
+        deadline = time.monotonic() + 20
+        while sockets:  # nothing sent for a second: the server lets the socket go
+            assert time.monotonic() < deadline, "the silent socket was never closed"
+            time.sleep(0.05)
+        ws.send_text(json.dumps({"type": "sync"}))  # too late: no answer, only the close
         with pytest.raises(WebSocketDisconnect) as e:
-            ws.receive_json()  # nothing sent for a second: the server closes
+            ws.receive_json()
         assert e.value.code == 4408
     with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
         assert settle(ws)["view"] == first["view"]  # and connecting again goes on
