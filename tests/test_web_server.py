@@ -1048,6 +1048,25 @@ def test_pages_of_other_sites_may_not_connect_or_change_anything(tmp_path: Path)
         assert c.get("/api/games", headers={"Origin": EVIL}).status_code == 200  # unreadable
 
 
+def test_an_origin_in_front_of_the_server_is_answered_and_may_use_it(tmp_path: Path) -> None:
+    public = "https://canasta.example.org"
+    app = create_app(tmp_path / "games.sqlite3", host="127.0.0.1", port=8000, origins=[public])
+    with TestClient(app, base_url=public) as c:  # a proxy that passes its own name on
+        assert c.get("/api/options").status_code == 200
+        assert c.post("/api/games", json={}, headers={"Origin": public}).status_code == 201
+        for origin in (EVIL, "http://canasta.example.org", "https://canasta.example.org:8443"):
+            assert c.post("/api/games", json={}, headers={"Origin": origin}).status_code == 403
+        assert c.get("/api/options", headers={"Host": "evil.example"}).status_code == 400
+        local = {"Origin": public, "Host": "127.0.0.1:8000"}  # a proxy that names this server
+        game_id = c.post("/api/games", json={}, headers=local).json()["id"]
+        with c.websocket_connect(f"/ws/games/{game_id}/0", headers=local) as ws:
+            assert ws.receive_json()["type"] == "state"
+    for bad in ("canasta.example.org", "ftp://canasta.example.org", f"{public}/play",
+                f"{public}:port", "https://user@canasta.example.org"):
+        with pytest.raises(ValueError, match=r"an origin is scheme://host\[:port\]"):
+            create_app(tmp_path / "games.sqlite3", host="127.0.0.1", port=8000, origins=[bad])
+
+
 def test_every_answer_carries_the_security_headers(client: TestClient) -> None:
     for path in ("/", "/static/js/main.js", "/static/style.css", "/api/options",
                  "/api/games/nope"):

@@ -412,7 +412,8 @@ def create_app(db: str | Path | None = None, *, host: str | None = None, port: i
     (and the loopback ones when it listens on loopback; see ``guard.Site.bound``).  Without
     ``host`` (an app served from elsewhere, as in the tests) any Host is, but a browser page
     must still come from the very origin it sends to.  ``origins``: more origins whose pages
-    may use the server (``scheme://host[:port]``)."""
+    may use the server (``scheme://host[:port]``, such as a proxy's public address), whose names
+    are accepted as Host too; ValueError when one is not an origin."""
     store = Store(db if db is not None else default_db_path())
     hub = Hub(store)
 

@@ -18,6 +18,7 @@ import re
 import socket
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request
 from starlette.datastructures import Headers
@@ -63,6 +64,20 @@ def _is_ip_host(host_header: str) -> bool:
     return True
 
 
+def _origin_host(origin: str) -> str:
+    """The host of an origin (``scheme://host[:port]``), as a Host header names it; raises
+    ValueError when ``origin`` is not one."""
+    parts = urlsplit(origin)
+    try:
+        plain = parts.port is None or parts.port > 0  # (a port that is not a number raises)
+    except ValueError:
+        plain = False
+    if not plain or parts.scheme not in ("http", "https") or not parts.hostname \
+            or parts.path or parts.query or parts.fragment or "@" in parts.netloc:
+        raise ValueError(f"an origin is scheme://host[:port] (http or https), not {origin!r}")
+    return _bracketed(parts.hostname)
+
+
 @dataclass(frozen=True)
 class Site:
     """The names the server answers to and the origins whose pages may use it.
@@ -71,7 +86,7 @@ class Site:
     as in the tests); ``any_ip`` also accepts any IP address as Host (bound to every interface:
     DNS rebinding needs a name, and an address reaches this server only if it is one of its
     own); ``origins`` are the pages allowed besides the request's own origin (the loopback names
-    of a loopback server; later, a public address behind a proxy).
+    of a loopback server, a public address in front of it).
     """
 
     hosts: tuple[str, ...] | None = None
@@ -80,14 +95,17 @@ class Site:
 
     @classmethod
     def bound(cls, host: str | None, port: int, origins: Iterable[str] = ()) -> Site:
-        """The site of a server listening on ``host``:``port`` (``host`` None: not known)."""
+        """The site of a server listening on ``host``:``port`` (``host`` None: not known).
+        ``origins``: more origins whose pages may use it, such as the public address of a proxy
+        in front of it; their names are answered as Host too (a proxy may pass its own on)."""
         extra = {o.lower().rstrip("/") for o in origins}
+        extra_names = {_origin_host(o) for o in extra}
         if host is None:
             return cls(None, False, frozenset(extra))
         name = host.strip("[]").lower()
         if name in EVERY_INTERFACE:
             local = socket.gethostname().lower()
-            names = {*LOOPBACK_NAMES, local, f"{local}.local"}
+            names = {*LOOPBACK_NAMES, local, f"{local}.local", *extra_names}
             return cls(tuple(sorted(names)), True, frozenset(extra))
         names = {_bracketed(name)}
         try:
@@ -97,7 +115,7 @@ class Site:
         if loopback:
             names.update(LOOPBACK_NAMES)
         own = {origin_of("http", n, port) for n in names}
-        return cls(tuple(sorted(names)), False, frozenset(own | extra))
+        return cls(tuple(sorted(names | extra_names)), False, frozenset(own | extra))
 
     def allows(self, origin: str, scope: Scope) -> bool:
         """Whether a page of ``origin`` may use the server through this request: it is one of
