@@ -231,6 +231,10 @@ EXAMPLES = [
     "there is no game 'abc'",
     "the game has hands 1 to 3",
     "no hint can be given now",
+    "none of your cards make a new meld now",
+    "none of your cards make an initial meld now (your side needs 1500 points)",
+    "your side has no melds to add to yet",
+    "none of your cards go onto your side's melds now",
     "the request's 'hand' is not valid: Input should be a valid integer",
 ]
 
@@ -309,6 +313,11 @@ def test_examples_are_in_catalogue_order() -> None:
      "Los treses negros solo se pueden bajar al cerrar, 3 o más"),
     ("classic is played by 2, 3, 4 players, not 5",
      "La Canasta clásica se juega con 2, 3 o 4 jugadores, no con 5"),
+    # Spanish numbers are grouped like the client's (1.500 as 10.000), at every size.
+    ("your side's initial meld needs 1500 points; these cards count 15",
+     "La primera bajada de tu equipo necesita 1.500 puntos; estas cartas suman 15"),
+    ("none of your cards make an initial meld now (your side needs 120 points)",
+     "Ahora ninguna de tus cartas forma la primera bajada (tu equipo necesita 120 puntos)"),
     ("hand of seat 1: 'ZZ' is not a card: write a rank (A K Q J T/10 9 8 7 6 5 4 3 2) and a "
      "suit (C D H S), or JK for a joker",
      "La mano del asiento 1: 'ZZ' no es una carta: escribe un valor (A K Q J T/10 9 8 7 6 5 4 3 "

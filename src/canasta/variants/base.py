@@ -210,6 +210,11 @@ class Variant:
         limits), or None."""
         return None
 
+    def initial_count(self, hand_total: int, top: Card | None) -> int:
+        """What an initial meld counts against the minimum (B.5): the cards from hand, whose
+        values add up to ``hand_total``, and the pile's ``top`` card when taking it."""
+        return hand_total + (top.value if top is not None else 0)
+
     def initial_error(self, state: HandState, side: int, made: list[tuple[GroupPlan, Meld]],
                       hand_total: int, top: Card | None, concealed: bool) -> str | None:
         """Why these groups may not be the side's initial meld (B.5), or None.  ``hand_total``
@@ -217,7 +222,7 @@ class Variant:
         if concealed:
             return None  # B.5/E-11: going out concealed after a stock draw waives the minimum
         need = state.minimum(side)
-        total = hand_total + (top.value if top is not None else 0)
+        total = self.initial_count(hand_total, top)
         if total >= need:
             return None
         return f"your side's initial meld needs {need} points; these cards count {total}"

@@ -236,6 +236,9 @@ class ModernAmerican(Variant):
                         "meld with wild cards")
         return None
 
+    def initial_count(self, hand_total: int, top: Card | None) -> int:
+        return hand_total  # C.6: the opening counts the cards from hand only, never the pile's
+
     def initial_error(self, state: HandState, side: int, made: list[tuple[GroupPlan, Meld]],
                       hand_total: int, top: Card | None, concealed: bool) -> str | None:
         # C.6: hand cards only; a clean meld of 3+ naturals or a wild meld; a natural or wild
@@ -249,10 +252,11 @@ class ModernAmerican(Variant):
             return ("the initial meld must include a meld of three or more natural cards "
                     "without wild cards, or a meld of wild cards")
         need = state.minimum(side)
-        if hand_total >= need:
+        total = self.initial_count(hand_total, top)
+        if total >= need:
             return None
         return (f"your side's initial meld needs {need} points from your hand; these cards "
-                f"count {hand_total}")
+                f"count {total}")
 
     def canasta_bonus(self, meld: Meld) -> int:
         if meld.rank == WILD_MELD:

@@ -424,6 +424,15 @@ _RAW: Final[tuple[tuple[str, str], ...]] = (
     (r"there is no game '(?P<text>.*)'", "no existe la partida '{text}'"),
     (r"the game has hands 1 to (?P<n>\d+)", "la partida tiene las manos 1 a {n}"),
     (r"no hint can be given now", "ahora no se puede dar ninguna pista"),
+    # --- why a button is disabled (canasta.web.reasons) --------------------------------------
+    (r"none of your cards make a new meld now",
+     "ahora ninguna de tus cartas forma una combinación nueva"),
+    (rf"none of your cards make an initial meld now \(your side needs (?P<need>{_N}) points\)",
+     "ahora ninguna de tus cartas forma la primera bajada (tu equipo necesita {need} puntos)"),
+    (r"your side has no melds to add to yet",
+     "tu equipo aún no tiene combinaciones a las que añadir"),
+    (r"none of your cards go onto your side's melds now",
+     "ahora ninguna de tus cartas va a las combinaciones de tu equipo"),
     (r"the request's '(?P<name>.+)' is not valid: (?P<text>.*)",
      "el campo '{name}' de la petición no es válido"),
 )
@@ -464,7 +473,15 @@ def _or_list(text: str) -> str:
     return f"{head} o {last}" if sep else text
 
 
+def _points(text: str) -> str:
+    """A number as the Spanish client writes every number: thousands always grouped with a
+    point (1.500, like 10.000)."""
+    return f"{int(text):,}".replace(",", ".")
+
+
 _CONVERT: Final[dict[str, Callable[[str], str]]] = {
+    "need": _points,
+    "total": _points,
     "reason": lambda text: _to_spanish(text),
     "kinds": _canasta_kinds,
     "where": _where,
