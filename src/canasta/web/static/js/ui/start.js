@@ -1,6 +1,6 @@
 // The start screen: the new-game form, the past games and the statistics.
 import { fill, h } from "../dom.js";
-import { formatDate, formatNumber, lang, t } from "../i18n.js";
+import { formatDate, formatNumber, formatPercent, lang, t } from "../i18n.js";
 import { createGame, getStats, listGames } from "../net.js";
 import { openRules } from "./dialogs.js";
 
@@ -322,7 +322,7 @@ export class StartScreen {
       fill(this.statsBox, this.loadError ? null : h("p", { class: "muted" }, t("app.loading")));
       return;
     }
-    const pct = (a, b) => (b ? ` (${Math.round((100 * a) / b)} %)` : "");
+    const pct = (a, b) => (b ? ` (${formatPercent(a, b)})` : "");
     const items = [
       ["games", formatNumber(s.games ?? 0)],
       ["games_finished", formatNumber(s.games_finished ?? 0)],
