@@ -290,7 +290,7 @@ export class StartScreen {
         h("td", {}, formatDate(g.updated || g.created)),
         h("th", { scope: "row" }, h("span", { class: "game-variant" }, t(`variant.${g.variant}`)),
           h("span", { class: "muted game-sub" }, `${t("start.nPlayers", { n: g.players })} · ${formatNumber(g.target)}`)),
-        h("td", {}, tnHands(g.hands)),
+        h("td", { dataset: { label: t("start.col.hands") } }, tnHands(g.hands)),
         h("td", { class: "num" }, scores),
         h("td", {}, result),
         h("td", {}, h("div", { class: "row-actions" },
