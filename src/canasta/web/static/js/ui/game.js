@@ -563,8 +563,9 @@ export class GameScreen {
       this.el.counter.textContent = v.minimum ? t("counter.minimum", { minimum: formatNumber(v.minimum) }) : "";
       return;
     }
-    // Taking the pile lays its top card too: counted as the engine counts it (top_counts).
-    const taking = v.phase === "draw" && v.legal && v.legal.take && v.pile_top;
+    // Before the draw, cards are chosen only to take the pile, which lays its top card too:
+    // counted as the engine counts it (top_counts).
+    const taking = v.phase === "draw" && v.pile_top;
     const points = formatNumber(sumValues(cards) + (taking ? v.top_counts || 0 : 0));
     this.el.counter.textContent = v.minimum
       ? t("counter.layingMinimum", { points, minimum: formatNumber(v.minimum) })

@@ -150,6 +150,8 @@ function sideMelds(view, side, opts) {
   return h("section", {
     class: `side ${own ? "side--own" : "side--other"}`,
     "aria-labelledby": headingId,
+    // Its melds may scroll inside it: reachable with the keyboard too.
+    tabindex: "0",
     dataset: { testid: `side-${side}`, side: String(side) },
   },
     h("h3", { class: "side-title", id: headingId },
