@@ -295,6 +295,8 @@ def test_table_options_fit_their_panel_in_both_languages(context_for: Any,
                 assert bad == [], f"{lang} {variant} {players}: {bad}"
     assert seen >= 10
     page.get_by_test_id("players").select_option("4")
+    if page.get_by_test_id("house-rules").get_attribute("open") is None:
+        page.get_by_test_id("house-rules").locator("summary").click()
     shot_path = _shot("start-table-options-es")
     page.screenshot(path=str(shot_path), full_page=True)
 

@@ -796,8 +796,8 @@ export class GameScreen {
     fill(body, scoreSheet(v));
     fill(actions,
       over
-        ? h("button", { type: "button", class: "btn btn-primary", dataset: { testid: "new-game" }, onclick: () => { score.close(); this.onExit(); } }, t("actions.newGame"))
-        : h("button", { type: "button", class: "btn btn-primary", "aria-keyshortcuts": "n", dataset: { testid: "next-hand" }, onclick: () => this.nextHand() }, t("actions.nextHand")),
+        ? h("button", { type: "button", class: "btn btn-primary", autofocus: true, dataset: { testid: "new-game" }, onclick: () => { score.close(); this.onExit(); } }, t("actions.newGame"))
+        : h("button", { type: "button", class: "btn btn-primary", "aria-keyshortcuts": "n", autofocus: true, dataset: { testid: "next-hand" }, onclick: () => this.nextHand() }, t("actions.nextHand")),
       h("button", { type: "button", class: "btn", dataset: { testid: "close-score" }, onclick: () => { this.scoreSeenFor = v.hand_number; score.close(); } }, t("actions.viewTable")));
     score.onclose = () => { this.scoreSeenFor = v.hand_number; };
     if (focusKey) {
