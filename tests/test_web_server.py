@@ -914,7 +914,7 @@ def test_the_games_list_comes_in_pages_most_recently_played_first(client: TestCl
     assert seen == [ids[1], ids[4], ids[3], ids[2], ids[0]] and pages == 3
     assert [g["id"] for g in client.get("/api/games").json()["games"]] == seen
     es = {"Accept-Language": "es"}
-    for params, english, spanish in [
+    refused: list[tuple[dict[str, Any], str, str]] = [
             ({"limit": 0}, "the list's 'limit' is 1 to 200, not 0",
              "El 'limit' de la lista va de 1 a 200, no 0"),
             ({"limit": 500}, "the list's 'limit' is 1 to 200, not 500",
@@ -922,7 +922,8 @@ def test_the_games_list_comes_in_pages_most_recently_played_first(client: TestCl
             ({"before": "not-a-cursor"}, "the 'before' cursor is not one the games list gave",
              "El cursor 'before' no es uno de los que da la lista de partidas"),
             ({"limit": "ten"}, "the request's 'limit' is not valid: ",
-             "El campo 'limit' de la petición no es válido")]:
+             "El campo 'limit' de la petición no es válido")]
+    for params, english, spanish in refused:
         r = client.get("/api/games", params=params, headers=es)
         assert r.status_code == 400, params
         assert r.json()["english"].startswith(english) and r.json()["error"] == spanish
@@ -1017,6 +1018,39 @@ def test_a_database_from_before_the_summaries_keeps_its_list_and_statistics(
     con = sqlite3.connect(db)
     assert con.execute("SELECT COUNT(*) FROM summaries").fetchone()[0] == 3  # written once
     con.close()
+
+
+def test_an_older_databases_summaries_are_built_while_the_sockets_are_answered(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    db = tmp_path / "games.sqlite3"
+    with TestClient(create_app(db)) as c:
+        game_id = new_game(c)
+    as_older_store(db)
+    app = create_app(db)
+    store = app.state.hub.store
+    entered, release = threading.Event(), threading.Event()
+    real = store.fill_summaries
+
+    def held() -> int:
+        entered.set()
+        release.wait(10)
+        return real()  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(store, "fill_summaries", held)
+    with TestClient(app) as c:
+        assert entered.wait(10)
+        with c.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+            assert settle(ws)["view"]["hand_number"] == 1  # while the summaries are built
+        listed: list[Any] = []
+        asking = threading.Thread(target=lambda: listed.append(c.get("/api/games").json()))
+        asking.start()
+        asking.join(0.3)
+        assert asking.is_alive()  # the list waits for the summaries...
+        release.set()
+        asking.join(10)
+        assert [g["id"] for g in listed[0]["games"]] == [game_id]  # ... and then has them
 
 
 def test_a_record_nested_3000_deep_is_one_unreadable_game_not_a_broken_list(

@@ -446,12 +446,23 @@ def create_app(db: str | Path | None = None) -> FastAPI:
     """The server's application, storing games in ``db`` (default: the user's data folder)."""
     store = Store(db if db is not None else default_db_path())
     hub = Hub(store)
+    filling: list[asyncio.Task[int]] = []  # the summaries of an older database, being built
+
+    async def summaries_ready() -> None:
+        """Wait until every stored game has its summary (at once, but for the first requests
+        after an older database is opened); a failure was logged and the list goes on."""
+        for task in filling:
+            with suppress(Exception):
+                await asyncio.shield(task)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        filling.append(asyncio.create_task(asyncio.to_thread(store.fill_summaries)))
+        filling[0].add_done_callback(_log_failure)
         yield
         await hub.close()
         store.close()
+        await summaries_ready()
 
     app = FastAPI(title="Canasta", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hub = hub
@@ -517,6 +528,7 @@ def create_app(db: str | Path | None = None) -> FastAPI:
             cursor = read_cursor(before) if before is not None else None
         except ValueError as e:
             return bad(request, str(e))
+        await summaries_ready()
         page = await asyncio.to_thread(store.page, limit, cursor)
         return {"games": page.games, "next": page.next, "unreadable": page.unreadable}
 
@@ -565,6 +577,7 @@ def create_app(db: str | Path | None = None) -> FastAPI:
 
     @app.get("/api/stats")
     async def player_stats() -> dict[str, Any]:
+        await summaries_ready()
         return await asyncio.to_thread(store.stats)
 
     @app.websocket("/ws/games/{game_id}/{seat}")
@@ -606,6 +619,11 @@ def create_app(db: str | Path | None = None) -> FastAPI:
             live.sockets.discard(ws)
 
     return app
+
+
+def _log_failure(task: asyncio.Task[int]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("the games list's summaries could not be built", exc_info=task.exception())
 
 
 async def _live_or_none(hub: Hub, game_id: str) -> LiveGame | None:
