@@ -1113,6 +1113,22 @@ def damage_pages(db: Path, table: str, count: int) -> None:
             f.write(b"\xff" * 12)
 
 
+def whole_list(client: TestClient, limit: int) -> tuple[list[str], int]:
+    """Every page of the games list: the ids listed, and how many were unreadable."""
+    listed: list[str] = []
+    unreadable = 0
+    before = None
+    while True:
+        r = client.get("/api/games", params={"limit": limit, **({"before": before} if before
+                                                                 else {})})
+        assert r.status_code == 200
+        listed += [g["id"] for g in r.json()["games"]]
+        unreadable += r.json()["unreadable"]
+        before = r.json()["next"]
+        if before is None:
+            return listed, unreadable
+
+
 def test_a_damaged_page_leaves_the_rest_of_the_list_working(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
     with TestClient(create_app(db)) as c:
@@ -1120,18 +1136,7 @@ def test_a_damaged_page_leaves_the_rest_of_the_list_working(tmp_path: Path) -> N
     damage_pages(db, "summaries", 1)
     damage_pages(db, "games", 1)
     with TestClient(create_app(db)) as c:
-        listed: list[str] = []
-        unreadable = 0
-        before = None
-        while True:
-            r = c.get("/api/games", params={"limit": 7, **({"before": before} if before
-                                                             else {})})
-            assert r.status_code == 200
-            listed += [g["id"] for g in r.json()["games"]]
-            unreadable += r.json()["unreadable"]
-            before = r.json()["next"]
-            if before is None:
-                break
+        listed, unreadable = whole_list(c, 7)
         assert listed and unreadable and len(listed) + unreadable == len(ids)
         assert set(listed) < set(ids) and len(set(listed)) == len(listed)
         stats = c.get("/api/stats")
@@ -1150,6 +1155,17 @@ def test_a_damaged_page_leaves_the_rest_of_the_list_working(tmp_path: Path) -> N
             ws.receive_json()
             ws.receive_json()
         assert e.value.code == 4422
+
+
+def test_a_damaged_index_of_the_list_still_lists_every_game(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    with TestClient(create_app(db)) as c:
+        ids = [new_game(c) for _ in range(200)]  # the index takes more than one page
+    damage_pages(db, "summaries_recent", 1)
+    with TestClient(create_app(db)) as c:
+        listed, unreadable = whole_list(c, 50)
+        assert listed == ids[::-1] and unreadable == 0  # the most recent first, as ever
+        assert c.get("/api/stats").status_code == 200
 
 
 def test_http_errors_speak_the_language_the_request_asks_for(client: TestClient) -> None:

@@ -219,7 +219,7 @@ class Hub:
             return None
         try:
             return stored, restore(stored)
-        except (CanastaError, ConfigError) as e:
+        except ValueError as e:  # CanastaError, ConfigError: a record that does not replay
             raise CorruptGame(str(e), _lang_of(stored.config)) from None
 
     # --- storing ----------------------------------------------------------------------------
