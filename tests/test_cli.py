@@ -162,6 +162,13 @@ def test_serve_with_a_database_it_cannot_use_says_why_and_exits_2(
     text.write_text("not a database\n" * 200)
     folder = tmp_path / "games.sqlite3"
     folder.mkdir()
+    import sqlite3
+
+    other = tmp_path / "other.sqlite3"  # another program's database
+    con = sqlite3.connect(other)
+    con.execute("CREATE TABLE games (name TEXT, score INTEGER)")
+    con.commit()
+    con.close()
     locked = tmp_path / "locked"
     locked.mkdir()
     locked.chmod(0o555)
@@ -170,6 +177,8 @@ def test_serve_with_a_database_it_cannot_use_says_why_and_exits_2(
     cases = [
         (text, f"canasta: {text} is not a SQLite database (file is not a database)"),
         (folder, f"canasta: {folder} is a folder, not a database file"),
+        (other, f"canasta: {other} is not a canasta games database (its table 'games' has no "
+                "column id, created, updated, config, record, over, winner)"),
         (locked / "games.sqlite3", f"canasta: cannot use the games database "
                                    f"{locked / 'games.sqlite3'}: the folder {locked} is not "
                                    "writable"),
@@ -186,6 +195,9 @@ def test_serve_with_a_database_it_cannot_use_says_why_and_exits_2(
             locked.chmod(0o755)
     assert text.read_text() == "not a database\n" * 200  # and nothing was changed
     assert list(folder.iterdir()) == [] and list(tmp_path.glob("notes.txt*")) == [text]
+    con = sqlite3.connect(other)
+    assert [r[0] for r in con.execute("SELECT name FROM sqlite_master")] == ["games"]
+    con.close()
     result = run("serve", "--no-browser", "--db", str(text))
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert result.stderr.startswith(cases[0][1])

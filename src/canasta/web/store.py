@@ -594,10 +594,10 @@ def _open(path: str) -> sqlite3.Connection:
     try:
         db = sqlite3.connect(path, check_same_thread=False)
         db.row_factory = sqlite3.Row
+        _check_tables(db, path)  # before anything is added to another program's tables
         db.executescript(SCHEMA)
         if path != ":memory:":
             db.execute("PRAGMA journal_mode=WAL")
-        _check_tables(db, path)
         db.execute("BEGIN IMMEDIATE")  # a write lock: the store could not save otherwise
         db.commit()
         return db
@@ -613,7 +613,7 @@ def _check_tables(db: sqlite3.Connection, path: str) -> None:
                           ("summaries", ("id", "created", "updated", "problem",
                                          *SUMMARY_COLUMNS))):
         have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
-        if missing := [c for c in needed if c not in have]:
+        if have and (missing := [c for c in needed if c not in have]):
             raise StoreOpenError(f"{path} is not a canasta games database (its table "
                                  f"'{table}' has no column {', '.join(missing)})")
 
