@@ -80,6 +80,13 @@ def arena() -> list[str]:
     return rows
 
 
+def store_load() -> list[str]:
+    sys.path.insert(0, str(Path(__file__).parent))
+    from server import measure_store
+
+    return measure_store(2000)
+
+
 def server_load() -> list[str]:
     sys.path.insert(0, str(Path(__file__).parent))
     from server import measure
@@ -87,7 +94,7 @@ def server_load() -> list[str]:
     return measure(20.0, steps=(1, 4, 8, 16, 24, 32, 48, 64, 96))
 
 
-SECTIONS = ("random", "envs", "arena", "shards", "server")
+SECTIONS = ("random", "envs", "arena", "shards", "server", "store")
 SHARDS = Path(__file__).parent / "shards"
 
 
@@ -198,6 +205,19 @@ def main() -> int:
                    "answer for it; *computer turns* is from the player's discard until the three "
                    "expert computer players have moved and it is the player's turn again (the "
                    "client then shows those moves at a readable pace).", server_load),
+        "store": ("The browser game's store (2,000 stored games)",
+                  "`bench/server.py store`: a real `canasta serve` process on a database of "
+                  "2,000 finished matches (eight real Classic matches to 10,000, stored under "
+                  "2,000 ids) written as a server of before the summaries wrote it, so that "
+                  "the first start builds them. Each request is asked while a WebSocket of one "
+                  "game sends `sync` every 10 ms: the *sync* column is how late the server's "
+                  "answers to it come meanwhile (the event loop being held up shows there). "
+                  "Before the summaries (the code of commit 02804b9, which parsed every record "
+                  "on the event loop: `git archive 02804b9 src | tar -x -C /tmp/base && "
+                  "PYTHONPATH=/tmp/base/src .venv/bin/python bench/server.py store`, the same "
+                  "day and machine, load average about 7), `GET /api/games` took 8,989 ms "
+                  "(p50 of 5; max 10,392) and `GET /api/stats` 5,996 ms (max 11,953), and the "
+                  "socket's answers waited up to 11,900 ms.", store_load),
     }
     sections: dict[str, str] = {}
     for key in SECTIONS:

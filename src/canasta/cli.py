@@ -141,11 +141,16 @@ def serve_options(sp: argparse.ArgumentParser) -> None:
 def _serve(args: argparse.Namespace) -> int:
     try:
         from canasta.web.app import serve
+        from canasta.web.store import StoreOpenError
     except ImportError as e:  # the web extra is not installed
         print(f"canasta: the browser game needs its packages ({e.name}): "
               "pip install 'canasta[web]'", file=sys.stderr)
         return 2
-    serve(args.host, args.port, args.db, open_browser=not args.no_browser)
+    try:
+        serve(args.host, args.port, args.db, open_browser=not args.no_browser)
+    except StoreOpenError as e:  # the games database: what is wrong with which path
+        print(f"canasta: {e}", file=sys.stderr)
+        return 2
     return 0
 
 

@@ -56,6 +56,7 @@ export class GameScreen {
     this.hintPending = false; // a hint asked for and not answered yet
     this.toldLang = null; // the language the server was last told (its errors and hints)
     this.fatalKey = null; // the catalogue key of why the server refused the game, if it did
+    this.paused = false; // the server cannot store the game now: it goes on once it can
     this.build();
     this.keyHandler = (e) => this.onKey(e);
     document.addEventListener("keydown", this.keyHandler);
@@ -214,6 +215,12 @@ export class GameScreen {
     if (this.disposed) return;
     if (msg.type === "state") {
       this.latestWaiting = !!msg.waiting;
+      // The pause is news about now, not about the queued moves: shown at once.
+      const resumed = this.paused && !msg.paused;
+      this.paused = !!msg.paused;
+      if (resumed) this.error = ""; // the error that paused the game is over
+      if (this.view) this.el.status.textContent = this.statusText();
+      this.renderAlert();
       // The answer to one of our requests: our move, or an undo / next hand / language (no
       // last move). A computer's move answers nothing. The state sent on connecting neither.
       const seat = this.view ? this.view.seat : 0;
@@ -416,6 +423,7 @@ export class GameScreen {
     if (this.conn === "refused") return t("status.refused");
     if (this.conn === "lost") return t("status.reconnecting");
     if (!v) return t("status.connecting");
+    if (this.paused) return t("status.paused");
     if (v.result) {
       if (v.match && v.match.over) return t("status.matchOver");
       return t("status.handOver");
