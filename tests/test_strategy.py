@@ -108,6 +108,8 @@ def test_the_same_case_gets_the_same_decision() -> None:
 
 @pytest.mark.parametrize(("changes", "message"), [
     ({"colour": "red"}, "unknown field(s) colour"),
+    ({"position": {**_case()["position"], "expect": {}}},
+     "the position has unknown field(s) expect"),
     ({"name": ""}, "no 'name'"),
     ({"best": [], "avoid": []}, "at least one move"),
     ({"best": ["take TC ZZ"]}, "'take TC ZZ' is not a move"),

@@ -112,7 +112,7 @@ def check_case(obj: Any, file: str = "") -> Case:
     position = obj.get("position")
     if not isinstance(position, Mapping):
         raise PositionError("the case has no 'position' object")
-    bad = sorted(set(position) - set(POSITION_KEYS))
+    bad = sorted(set(position) - {*POSITION_KEYS, "name"})  # a position may carry its name
     if bad:
         raise PositionError(f"the position has unknown field(s) {', '.join(bad)}")
     best = _texts(obj.get("best", []), "best")
