@@ -16,12 +16,15 @@ from canasta.moves import Move
 from canasta.strategy import CaseError, check_case, load_cases, play_case, run_levels
 from canasta.view import PlayerView
 
-from conftest import ROOT
+from conftest import ROOT, SHARED
 
 SUITE = ROOT / "tests" / "strategy"
 SUITE_CASES = load_cases([SUITE])
-RAW = {c["name"]: c for f in sorted(SUITE.glob("*.json"))
+RAW = {c["name"]: c for f in sorted(SUITE.rglob("*.json"))
        for c in json.loads(f.read_text(encoding="utf-8"))}
+#: the cases that use the project's 'steps' addition live apart from those in the shared format
+WITH_STEPS = SUITE / "with-steps"
+FORMAT_FIELDS = {"name", "why", "position", "best", "avoid"}
 
 
 class FirstMove:
@@ -75,6 +78,58 @@ def test_every_suite_case_names_only_listed_moves(case: Any) -> None:
     assert not set(listed) <= set(case.avoid), "every listed move is to be avoided"
 
 
+def _schema() -> dict[str, Any]:
+    path = SHARED / "schema" / "scenario.schema.json"
+    if not path.exists():
+        path = ROOT / "tests" / "data" / "scenario.schema.json"
+    schema: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return schema
+
+
+def test_the_suite_files_outside_with_steps_follow_the_shared_format() -> None:
+    """Any runner of FORMAT.md can run tests/strategy/*.json: a case holds only the format's
+    fields, its position (with the case's name, as a scenario) is valid against the shared
+    schema, and its moves are moves of the schema; only with-steps/ uses the addition."""
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = _schema()
+    scenario = {**schema, "$ref": "#/$defs/scenario"}
+    del scenario["oneOf"]
+    move = {**schema, "$ref": "#/$defs/move"}
+    del move["oneOf"]
+    plain = [c for f in sorted(SUITE.glob("*.json"))
+             for c in json.loads(f.read_text(encoding="utf-8"))]
+    assert len(plain) >= 100
+    for case in plain:
+        assert set(case) <= FORMAT_FIELDS, case["name"]
+        jsonschema.validate({"name": case["name"], **case["position"]}, scenario)
+        for text in case.get("best", []) + case.get("avoid", []):
+            jsonschema.validate(text, move)
+    extended = [c for f in sorted(WITH_STEPS.glob("*.json"))
+                for c in json.loads(f.read_text(encoding="utf-8"))]
+    assert extended and all(c.get("steps") for c in extended)
+    assert len(plain) + len(extended) == len(SUITE_CASES)
+
+
+def test_the_format_example_case_loads_as_written(tmp_path: Path) -> None:
+    """FORMAT.md's strategy case, its position being the format's example position as printed
+    there: a scenario's name, empty steps and expectations, null ponytails and melded."""
+    example = {
+        "name": "frozen pile needs a natural pair", "variant": "classic", "players": 4,
+        "options": {"target": 5000}, "scores": [0, 1500], "turn": 0, "phase": "draw",
+        "hands": [["7H", "7S", "KD"], ["4C", "4D"], ["9S", "9H", "JK"], ["QC"]],
+        "melds": [[["KH", "KC", "KS"]], []], "threes": [["3H"], []],
+        "discard": ["5C", "2D", "7D"], "stock": ["8C", "8D", "TC"],
+        "ponytails": None, "melded": None, "steps": [], "expect": {}}
+    path = tmp_path / "format.json"
+    path.write_text(json.dumps([{"name": "classic-take-the-frozen-pile",
+                                 "why": "a frozen pile is won with the natural pair",
+                                 "position": example, "best": ["take 7H 7S"],
+                                 "avoid": ["draw"]}]))
+    (case,) = load_cases([path])
+    assert case.best == ("take 7H 7S",) and case.avoid == ("draw",)
+    assert case.state().turn == 0 and not case.steps
+
+
 def test_a_named_move_is_compared_as_legal_moves_lists_it() -> None:
     # The generator lists the lowest tens of the hand (TC TH); the case names TC TS.
     case = check_case(_case())
@@ -108,8 +163,12 @@ def test_the_same_case_gets_the_same_decision() -> None:
 
 @pytest.mark.parametrize(("changes", "message"), [
     ({"colour": "red"}, "unknown field(s) colour"),
-    ({"position": {**_case()["position"], "expect": {}}},
-     "the position has unknown field(s) expect"),
+    ({"position": {**_case()["position"], "colour": "red"}},
+     "the position has unknown field(s) colour"),
+    ({"position": {**_case()["position"], "steps": [{"seat": 0, "do": "draw"}]}},
+     "the position holds a scenario's 'steps'"),
+    ({"position": {**_case()["position"], "expect": {"turn": 0}}},
+     "the position holds a scenario's 'expect'"),
     ({"name": ""}, "no 'name'"),
     ({"best": [], "avoid": []}, "at least one move"),
     ({"best": ["take TC ZZ"]}, "'take TC ZZ' is not a move"),

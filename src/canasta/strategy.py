@@ -7,9 +7,11 @@ level.  Moves compare by their text as ``legal_moves()`` lists them: a named mov
 the listed move with the same outcome (suits never matter but for threes), so ``take TC TS``
 and the listed ``take TC TD`` are the same move.
 
-Besides the position, a case may hold ``steps``: moves played from the position before the
-decision, each ``{"seat": S, "do": MOVE}`` as in a rule scenario.  They reach positions the
-position format cannot write down, such as a partner who has just asked "may I go out?".
+Besides what FORMAT.md lists, a case may hold ``steps`` (a project addition, not in the shared
+format): moves played from the position before the decision, each ``{"seat": S, "do": MOVE}``
+as in a rule scenario.  They reach a decision the position format cannot write down: the
+answer to "may I go out?", which is the partner's move right after the question (the format's
+``asked`` only records that a question was asked; it cannot make the partner the seat to act).
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ from canasta.position import POSITION_KEYS, position_from_json
 from canasta.view import view_of
 
 CASE_KEYS = ("name", "why", "position", "steps", "best", "avoid")
+#: a rule scenario's own fields, which FORMAT.md's example position carries beside the position's
+SCENARIO_FIELDS = ("name", "steps", "expect")
 
 
 class CaseError(PositionError):
@@ -66,7 +70,8 @@ class Case:
 
     def state(self) -> HandState:
         """The position of the decision (the steps played)."""
-        state = position_from_json(self.position)
+        state = position_from_json({k: v for k, v in self.position.items()
+                                    if k in POSITION_KEYS})
         for seat, text in self.steps:
             state.apply(text, seat=seat)
         return state
@@ -112,9 +117,20 @@ def check_case(obj: Any, file: str = "") -> Case:
     position = obj.get("position")
     if not isinstance(position, Mapping):
         raise PositionError("the case has no 'position' object")
-    bad = sorted(set(position) - {*POSITION_KEYS, "name"})  # a position may carry its name
+    bad = sorted(set(position) - {*POSITION_KEYS, *SCENARIO_FIELDS})
     if bad:
         raise PositionError(f"the position has unknown field(s) {', '.join(bad)}")
+    if not isinstance(position.get("name", ""), str):
+        raise PositionError("the position's 'name' must be text")
+    # A position copied from a rule scenario may keep its (empty) steps and expectations; with
+    # moves or checks in them it is a scenario, not the position a case is decided at.
+    if position.get("steps", []) != []:
+        raise PositionError("the position holds a scenario's 'steps': a case is decided at its "
+                            "position; moves to play first go in the case's 'steps' (a project "
+                            "addition, docs/STRATEGY.md)")
+    if position.get("expect", {}) != {}:
+        raise PositionError("the position holds a scenario's 'expect': a case names 'best' and "
+                            "'avoid' moves instead")
     best = _texts(obj.get("best", []), "best")
     avoid = _texts(obj.get("avoid", []), "avoid")
     if not best and not avoid:
