@@ -150,7 +150,8 @@ def judge_answer(state: HandState, answerer: int, chosen: Move, memory: Memory,
     Returns the verdict and the mean difference (other answer less the chosen one)."""
     other = NO if chosen == YES else YES
     asker = state.asking
-    assert asker is not None
+    if asker is None:
+        raise ValueError("there is no question to answer")
     view = view_of(state, answerer)
     side = state.side_of(answerer)
     diffs = []

@@ -6,6 +6,8 @@ import random
 import sys
 from typing import Any
 
+import pytest
+
 from canasta.bots.sampling import Memory, determinize
 from canasta.cards import card
 from canasta.moves import Move, parse_move
@@ -90,6 +92,11 @@ def test_the_judge_keeps_the_askers_hand_and_every_card() -> None:
     flip, gain = yardsticks.judge_answer(state, answerer, parse_move("no"), Memory(),
                                          random.Random(3))
     assert isinstance(flip, bool) and isinstance(gain, float)
+
+
+def test_the_judge_refuses_a_position_with_no_question() -> None:
+    with pytest.raises(ValueError, match="there is no question to answer"):
+        yardsticks.judge_answer(_table(), 0, parse_move("yes"), Memory(), random.Random(1))
 
 
 def test_whole_hands_are_counted() -> None:
