@@ -226,7 +226,9 @@ def main() -> int:
         "strategy": ("The strategy suite (one core)",
                      "`canasta strategy tests/strategy`: positions from every table with the moves "
                      "a strong player makes or avoids, each with its reason from published "
-                     "strategy advice (docs/STRATEGY.md). A level passes a case when its move, "
+                     "strategy advice (docs/STRATEGY.md); the answers to \"may I go out?\" are "
+                     "in `tests/strategy/with-steps/`, the cases that use the project's `steps` "
+                     "addition to the shared format. A level passes a case when its move, "
                      "chosen from the seat's view, is none of the moves to avoid and one of the "
                      "best moves where the case names them. Targets for the computer players: "
                      "expert 80%, master 85%. The master's search stops at its time cap on a "
@@ -260,9 +262,9 @@ def main() -> int:
                        "at every seat, the same players and deal for both; the answer counts as "
                        "reversed when the other one scores better for the answerer's side (its "
                        "hand score less the mean of the other sides') by 2 standard errors of the "
-                       "paired differences. The rows' hand counts keep the whole section near "
-                       "30 minutes of one core (the master plays 3 s a hand in Classic, 4.5 s "
-                       "in Modern American, 9 s in Ponytail).", yardsticks),
+                       "paired differences (24 expert hands played out per judged answer). The "
+                       "seconds column is each row's time on one core; most of it goes to the "
+                       "master's searches and the judge's rollouts.", yardsticks),
         "server": ("The browser game's server (one process, loopback)",
                    "`bench/server.py`: a real `canasta serve` process; simulated players "
                    "connect over WebSockets and play (draw, discard, answer yes), thinking 1 s "
