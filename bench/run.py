@@ -94,8 +94,40 @@ def server_load() -> list[str]:
     return measure(20.0, steps=(1, 4, 8, 16, 24, 32, 48, 64, 96))
 
 
-SECTIONS = ("random", "envs", "arena", "shards", "server", "store")
+SECTIONS = ("random", "envs", "arena", "shards", "strategy", "yardsticks", "server", "store")
 SHARDS = Path(__file__).parent / "shards"
+SUITE = Path(__file__).resolve().parents[1] / "tests" / "strategy"
+TABLES = (("classic", 2, "Classic 2p"), ("classic", 3, "Classic 3p"), ("classic", 4, "Classic 4p"),
+          ("modern-american", 4, "Modern American"), ("ponytail", 4, "Ponytail 4p"),
+          ("ponytail", 6, "Ponytail 6p"))
+
+
+def strategy() -> list[str]:
+    """The strategy suite scored for every level, table by table."""
+    from canasta.bots import LEVELS
+    from canasta.strategy import load_cases, run_levels
+
+    cases = load_cases([SUITE])
+    rows = ["| level | " + " | ".join(t for _v, _p, t in TABLES) + " | all |",
+            "|---|" + "---|" * (len(TABLES) + 1)]
+    for level, verdicts in run_levels(cases, LEVELS).items():
+        cells = []
+        for variant, players, _title in TABLES:
+            mine = [v for v in verdicts if v.case.position["variant"] == variant
+                    and v.case.position["players"] == players]
+            cells.append(f"{sum(v.passed for v in mine)} of {len(mine)}")
+        passed = sum(v.passed for v in verdicts)
+        rows.append(f"| {level} | " + " | ".join(cells)
+                    + f" | **{passed} of {len(verdicts)}** ({100 * passed / len(verdicts):.0f}%) |")
+        print(rows[-1], flush=True)
+    return rows
+
+
+def yardsticks() -> list[str]:
+    sys.path.insert(0, str(Path(__file__).parent))
+    from yardsticks import measure
+
+    return measure()
 
 
 def shards() -> list[str]:
@@ -198,6 +230,48 @@ def main() -> int:
                    "are kept in `bench/shards/`; "
                    "this table merges them (`bench/shard.py report FILE...`). One process per "
                    "core; decision times per move.", shards),
+        "strategy": ("The strategy suite (one core)",
+                     "`canasta strategy tests/strategy`: positions from every table with the moves "
+                     "a strong player makes or avoids, each with its reason from published "
+                     "strategy advice (docs/STRATEGY.md); the answers to \"may I go out?\" are "
+                     "in `tests/strategy/with-steps/`, the cases that use the project's `steps` "
+                     "addition to the shared format. A level passes a case when its move, "
+                     "chosen from the seat's view, is none of the moves to avoid and one of the "
+                     "best moves where the case names them. Targets for the computer players: "
+                     "expert 80%, master 85%. The master's search stops at its time cap on a "
+                     "slow or busy machine, so its row can move by a case or two.", strategy),
+        "yardsticks": ("Club yardsticks (whole hands, one core)",
+                       "`bench/yardsticks.py`: every seat plays at the level named, one fresh "
+                       "seeded deal a hand (seed 1, the first hand of a match); each figure is "
+                       "counted at the seats' own decisions from what the seat could see. "
+                       "*Decisions*: moves chosen among two or more legal ones. *Avoidable "
+                       "feed*: the discard of a natural card that the next player's side (an "
+                       "opponent) could take the pile with by the variant's take rule "
+                       "(`Variant.take_error`), using its melds on the table (Classic, "
+                       "Ponytail: a meld of that rank that may grow, the pile not frozen for it) "
+                       "or the cards the discarder saw that player take from the pile and not "
+                       "show since (a natural pair of the rank; one and a wild card where the "
+                       "pile is not frozen for it), while another listed discard was neither such "
+                       "a feed nor a wild card (a black three, a rank that side cannot take "
+                       "with); a discard that goes out is not counted. Targets: 0.3 per 100 "
+                       "decisions for expert and master. *Stripped hands*: of the draw turns "
+                       "with 40 cards or more in the stock before the seat's side has a canasta, "
+                       "the share at which the seat holds 2 cards or fewer (target 10%). *Wild "
+                       "cards for small piles*: wild cards from hand in takes of a pile of 3 "
+                       "cards or fewer, top card included. *Piles of 12+ declined* (Modern "
+                       "American): draw turns with a pile of 12 or more and a legal take at "
+                       "which the seat drew instead (target 0.3 per hand). *Black threes "
+                       "taken* (Ponytail): black threes in the piles the seats took. *Answers "
+                       "reversed*: each answer to \"may I go out?\" is judged by the engine's "
+                       "own search: in 12 deals of the cards the answerer cannot see (the "
+                       "asker's hand kept as it is, since the question says it can go out) both "
+                       "answers are played and the rest of the hand is played out by the expert "
+                       "at every seat, the same players and deal for both; the answer counts as "
+                       "reversed when the other one scores better for the answerer's side (its "
+                       "hand score less the mean of the other sides') by 2 standard errors of the "
+                       "paired differences (24 expert hands played out per judged answer). The "
+                       "seconds column is each row's time on one core; most of it goes to the "
+                       "master's searches and the judge's rollouts.", yardsticks),
         "server": ("The browser game's server (one process, loopback)",
                    "`bench/server.py`: a real `canasta serve` process; simulated players "
                    "connect over WebSockets and play (draw, discard, answer yes), thinking 1 s "
