@@ -281,6 +281,16 @@ def test_D6_D11_black_threes_melded_only_going_out_three_or_more() -> None:
     assert part["total"] == 175 + 800 + 200
     state = position(hands=["3C 3S 9D", "", "", ""], melds=[BOTH, []])
     refused(state, "meld 3C 3S", "black threes")
+    # From a hand of black threes only, all go down, or all but one that is the discard (a
+    # different score: each black three melded counts 5, one left in hand would cost 100).
+    for hand, melds in (("3C 3C 3S 3S", ["meld 3C 3C 3S 3S", "meld 3C 3C 3S"]),
+                        ("3C 3C 3S 3S 3S", ["meld 3C 3C 3S 3S 3S", "meld 3C 3C 3S 3S"])):
+        state = position(hands=[hand, "", "", ""], melds=[BOTH, []])
+        assert sorted(m for m in legal(state) if m.startswith("meld")) == sorted(melds)
+        play(state, melds[1], "discard 3S")
+        part = breakdown(state, 0)
+        assert part["melded"] == 70 + 80 + 5 * (len(hand.split()) - 1)
+        assert part["going_out"] == 200 and part["in_hand"] == 0
     state = position(hands=["3C 3S 3C 9D", "", "", ""], melds=[[KINGS7], []])
     refused(state, "meld 3C 3S 3C", "canasta")
 

@@ -234,8 +234,10 @@ def play_moves(state: HandState, plans: dict[Move, Plan | None]) -> list[Move]:
             _opened_melds(state, side, c, by_kind, moves, plans)
             b = c[BLACK_THREE]
             sizes = v.black_three_meld_sizes
-            if b and len(hand) - b <= 1 and sizes[0] <= b <= sizes[-1]:
-                m = Move(MoveKind.MELD, (tuple(by_kind[BLACK_THREE]),))
+            # The black threes go down last, leaving one card or none: from a hand of black
+            # threes only, one of them may be that last discard instead (a different score).
+            for s in range(max(sizes[0], len(hand) - 1), min(b, sizes[-1]) + 1):
+                m = Move(MoveKind.MELD, (tuple(by_kind[BLACK_THREE][:s]),))
                 if _plan(state, m, plans) is not None:
                     moves.append(m)
             if (state.ponytails[state.turn] is not None and not state.canastas(side)
