@@ -8,7 +8,8 @@ move for every distinct outcome the seat can reach this turn, and no more (docs/
   cards that make the take legal (an unopened side: every set of groups that just reaches the
   minimum; more cards can be melded right after taking);
 * play phase: new melds of three cards, single-card additions, the black threes when they go
-  out, moves that go out at once, one discard per kind of card, and ``ask``.
+  out (all of them, or all but the discard), moves that go out at once, one discard per kind of
+  card, and ``ask``.
 
 ``check_move`` accepts every legal move, listed or not (``meld 9 9 9 9`` as well as
 ``meld 9 9 9`` then ``add 9 9``); the self-play tests check that every listed move passes it.
