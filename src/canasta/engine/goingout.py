@@ -57,7 +57,7 @@ def _rank_melds(state: HandState, side: int, k: int, n: int, wilds: int, joins: 
     return out
 
 
-_Memo = dict[tuple[int, int, int, bool], list[list[_Group]]]
+_Memo = dict[tuple[int, int, int], list[list[_Group]]]
 
 
 def _layouts(state: HandState, side: int, c: list[int], one_move: bool = True,
@@ -69,13 +69,16 @@ def _layouts(state: HandState, side: int, c: list[int], one_move: bool = True,
     options: list[list[list[_Group]]] = []
     for k in range(len(NATURAL_RANKS)):
         if c[k]:
-            key = (k, c[k], wilds, one_move)
+            key = (k, c[k], wilds)
             opts = memo.get(key) if memo is not None else None
             if opts is None:
                 opts = _rank_melds(state, side, k, c[k], wilds,
-                                   state.find_meld(side, NATURAL_RANKS[k]), one_move)
+                                   state.find_meld(side, NATURAL_RANKS[k]), False)
                 if memo is not None:
                     memo[key] = opts
+            if one_move:
+                # Only a first group can hold no natural card (wild cards closing the meld).
+                opts = [o for o in opts if o[0][2] or len(o) == 1]
             if not opts:
                 return
             options.append(opts)
