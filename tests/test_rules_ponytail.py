@@ -302,6 +302,23 @@ def test_D6_E41_going_out_through_a_second_meld_of_a_rank_may_be_asked() -> None
     assert start().check("meld 9D 9H / 9S 9C 9D").groups[1].joins == -1
 
 
+def test_D6_E41_after_a_yes_the_second_meld_route_is_listed_and_keeps_a_meld_legal() -> None:
+    # Here 'ask' was already allowed before the split routes existed (the nines close at seven
+    # in one group, the deuces go onto the fives), so this pins the other two uses of the
+    # search on their own: the one-move list after the yes, and the yes-binding check.
+    state = position(hands=["9D 9H 9S 2C 2D 2H 4S", "", "", ""],
+                     melds=[[*BOTH, "9C 9D 9H 9S", "5C 5D 5H 5S"], []])
+    play(state, "ask")
+    state.apply("yes", seat=2)
+    assert "meld 9D 2C 2D / 9H 9S 2H" in legal(state)
+    # A deuce on the nines leaves only the split (9D 2D close them, 9H 9S 2H start anew).
+    play(state, "add 9 2C")
+    assert legal(state) == ["add 9 9D", "add 9 2D", "meld 9D 2D / 9H 9S 2H"]
+    play(state, "meld 9D 2D / 9H 9S 2H", "discard 4S")
+    assert state.result is not None and state.result.went_out == 0
+    assert breakdown(state, 0)["canastas"] == 500 + 300 + 300
+
+
 def test_D6_E41_wild_cards_alone_may_close_a_meld_so_that_its_rank_starts_anew() -> None:
     # Six nines and 9H 9S 2C 2D in hand: closing them with a nine leaves 9 2 2 (no meld), with
     # a deuce leaves 9 9 2, a new meld.  The deuce goes on alone (no move lays it beside the
