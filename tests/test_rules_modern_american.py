@@ -256,6 +256,19 @@ def test_C5_one_meld_per_rank_a_sides_mixed_canasta_takes_no_new_meld_of_its_ran
     refused(state, "meld KC KD KH", "finished canasta")
 
 
+def test_C5_nines_beyond_seven_cannot_go_down_so_they_cannot_go_out() -> None:
+    # Unlike Ponytail, a rank never gets a second meld: three nines would close the four on the
+    # table (a mixed canasta) and the other three could not go down, so there is no way out to
+    # ask about.
+    state = position(hands=["9H 9S 9C 9D 9H 9S 4S", "", "", ""],
+                     melds=[[*TWO_CANASTAS, "9C 9D 2C 2D"], []])
+    refused(state, "meld 9C 9D 9H / 9H 9S 9S", "one meld per rank")
+    assert "ask" not in legal(state)
+    refused(state, "ask", "cannot go out")
+    play(state, "add 9 9C 9D 9H")
+    refused(state, "meld 9H 9S 9S", "finished canasta")
+
+
 # ----------------------------------------------------------------------------------------
 # C.6 Initial meld; E-19 splash
 @pytest.mark.parametrize(("score", "need"), [

@@ -1,8 +1,10 @@
 """Whether the seat to act can go out this turn, and the moves that go out in one go.
 
-Both work on kind counts: every natural card in hand must join a meld of its rank (one per rank),
-the wild cards must fit the melds' limits, black threes form one last meld, and at most one card
-is left to discard.
+Both work on kind counts: every natural card in hand must go down with its rank, the wild cards
+must fit the melds' limits, black threes form one last meld, and at most one card is left to
+discard.  A rank's cards join its meld on the table (or start one); where a closed canasta
+frees its rank for a new meld (Ponytail), they may also close that meld at canasta size and
+start new melds of the rank with the rest, each but the last closed in turn.
 """
 
 from __future__ import annotations
@@ -10,29 +12,94 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from canasta.cards import BLACK_THREE, DEUCE, JOKER, NATURAL_RANKS, RED_THREE, Card, sort_cards
+from canasta.engine.melds import Meld
 from canasta.engine.state import HandState
 from canasta.errors import IllegalMove
 from canasta.moves import WILD_MELD, Move, group_rank
 
 WILD_KIND = -1
 
-_Group = tuple[str, int, int, int, int]  # rank, kind, naturals from hand, fewest/most wilds
+# One meld a move makes or joins: rank, kind, naturals from hand, fewest/most wild cards, and
+# the index of the side's meld it joins (-1: a new meld).
+_Group = tuple[str, int, int, int, int, int]
+
+MAX_LAYOUTS = 64  # ways to lay out the hand's ranks tried per leftover card (huge hands)
 
 
-def _natural_groups(state: HandState, side: int, c: list[int]) -> list[_Group] | None:
+def _rank_melds(state: HandState, side: int, k: int, n: int, wilds: int, joins: int,
+                one_move: bool) -> list[list[_Group]]:
+    """The ways ``n`` natural cards of kind ``k`` (with at most ``wilds`` wild cards) go down:
+    into the meld ``joins`` (or a new one), or -- where closed ranks reopen -- closing that
+    meld at canasta size and going on with the rest in new melds.  ``one_move``: the cards go
+    down in a single move, where a group of wild cards alone cannot join a natural meld."""
     v = state.rules.variant
-    groups: list[_Group] = []
-    for k in range(len(NATURAL_RANKS)):
-        n = c[k]
-        if n == 0:
+    r = NATURAL_RANKS[k]
+    old = state.melds[side][joins] if joins >= 0 else None
+    out: list[list[_Group]] = []
+    rng = v.wild_range(state, side, r, n, old)
+    if rng is not None and rng[0] <= wilds:
+        out.append([(r, k, n, rng[0], rng[1], joins)])
+    if not v.reopens_closed_ranks:
+        return out
+    size = v.canasta_size
+    have, nat, deu, jok = (old.size, old.naturals, old.deuces, old.jokers) if old else (0, 0, 0, 0)
+    if n + have + wilds < size + 3:
+        return out  # closing the meld leaves no three cards for a new one
+    # Each closing group leaves at least the two naturals a new meld needs.
+    for a in range(min(n - 2, size - have), 0 if one_move or old is None else -1, -1):
+        x = size - have - a
+        if x > wilds:
+            break
+        if v.counts_error(state, side, r, nat + a, deu + x, jok) is not None:
             continue
-        r = NATURAL_RANKS[k]
-        j = state.find_meld(side, r)
-        rng = v.wild_range(state, side, r, n, state.melds[side][j] if j >= 0 else None)
-        if rng is None:
-            return None
-        groups.append((r, k, n, rng[0], rng[1]))
-    return groups
+        for rest in _rank_melds(state, side, k, n - a, wilds - x, -1, one_move):
+            out.append([(r, k, a, x, x, joins), *rest])
+    return out
+
+
+_Memo = dict[tuple[int, int, int], list[list[_Group]]]
+
+
+def _layouts(state: HandState, side: int, c: list[int], one_move: bool = True,
+             memo: _Memo | None = None) -> Iterator[list[_Group]]:
+    """The ways to lay out the hand's natural cards by rank (each a list of groups), within
+    ``MAX_LAYOUTS``; nothing when some rank cannot go down.  ``memo`` keeps each rank's ways
+    for the next call on the same position (the counts then differ by a card at most)."""
+    wilds = c[DEUCE] + c[JOKER]
+    options: list[list[list[_Group]]] = []
+    for k in range(len(NATURAL_RANKS)):
+        if c[k]:
+            key = (k, c[k], wilds)
+            opts = memo.get(key) if memo is not None else None
+            if opts is None:
+                opts = _rank_melds(state, side, k, c[k], wilds,
+                                   state.find_meld(side, NATURAL_RANKS[k]), False)
+                if memo is not None:
+                    memo[key] = opts
+            if one_move:
+                # Only a first group can hold no natural card (wild cards closing the meld).
+                opts = [o for o in opts if o[0][2] or len(o) == 1]
+            if not opts:
+                return
+            options.append(opts)
+    if all(len(o) == 1 for o in options):  # the common case: one group per rank
+        yield [g for o in options for g in o[0]]
+        return
+    budget = [MAX_LAYOUTS]
+
+    def rec(i: int, left: int, chosen: list[_Group]) -> Iterator[list[_Group]]:
+        if i == len(options):
+            budget[0] -= 1
+            yield chosen
+            return
+        for opt in options[i]:
+            if budget[0] <= 0:
+                return
+            fixed = sum(g[3] for g in opt)
+            if fixed <= left:
+                yield from rec(i + 1, left - fixed, chosen + opt)
+
+    yield from rec(0, wilds, [])
 
 
 def _black_threes_ok(state: HandState, b: int) -> bool:
@@ -49,12 +116,17 @@ def _discard_options(state: HandState, seat: int, c: list[int]) -> list[int]:
             if v.discard_error(state, seat, card, going_out=True, hand=[card]) is None]
 
 
-def _feasible(state: HandState, side: int, c: list[int]) -> bool:
+def _feasible(state: HandState, side: int, c: list[int], memo: _Memo | None = None) -> bool:
+    """Whether counting alone finds a way to lay the hand (kind counts ``c``) down, in one
+    move or more, that makes the canastas the side needs (for variants with
+    ``exact_going_out``, only a first sieve)."""
     if not _black_threes_ok(state, c[BLACK_THREE]):
         return False
-    groups = _natural_groups(state, side, c)
-    if groups is None:
-        return False
+    return any(_feasible_layout(state, side, c, groups)
+               for groups in _layouts(state, side, c, False, memo))
+
+
+def _feasible_layout(state: HandState, side: int, c: list[int], groups: list[_Group]) -> bool:
     v = state.rules.variant
     size = v.canasta_size
     wilds = c[DEUCE] + c[JOKER]
@@ -62,8 +134,7 @@ def _feasible(state: HandState, side: int, c: list[int]) -> bool:
     made = 0
     needs: list[int] = []
     in_hand = {g[0] for g in groups}
-    for r, _k, n, lo, hi in groups:
-        j = state.find_meld(side, r)
+    for _r, _k, n, lo, hi, j in groups:
         before = state.melds[side][j].size if j >= 0 else 0
         lo_sum += lo
         hi_sum += hi
@@ -127,7 +198,8 @@ def can_go_out(state: HandState) -> bool:
         return False  # the first canasta would bring the ponytail into the hand (Ponytail)
     if state.rules.variant.exact_going_out:
         return _exactly_out(state, side, c)
-    if not singles and _feasible(state, side, c):
+    memo: _Memo = {}
+    if not singles and _feasible(state, side, c, memo):
         return True
     for k in _discard_options(state, seat, c):
         # With a lone natural card of an unmelded rank, it is the only card that can go;
@@ -138,7 +210,7 @@ def can_go_out(state: HandState) -> bool:
         elif k < len(NATURAL_RANKS) and c[k] == 2 and NATURAL_RANKS[k] not in melded:
             continue
         c[k] -= 1
-        ok = _feasible(state, side, c)
+        ok = _feasible(state, side, c, memo)
         c[k] += 1
         if ok:
             return True
@@ -151,7 +223,8 @@ MAX_WILD_ADDS = 48  # wild additions tried per question (each a check and a copy
 def _exactly_out(state: HandState, side: int, c: list[int]) -> bool:
     """Whether the seat to act can go out by moves the engine accepts: the whole hand (but a
     card to discard) in one move, possibly after adding wild cards one by one to melds of ranks
-    it holds no natural card of (such additions are moves of their own).
+    it holds no natural card of, or that the wild cards alone close where closed ranks reopen
+    (such additions are moves of their own).
 
     The additions are searched depth first, the biggest melds first and each set of additions
     once (a wild card's kind never matters to where it may go), within ``MAX_WILD_ADDS`` tries:
@@ -164,14 +237,15 @@ def _exactly_out(state: HandState, side: int, c: list[int]) -> bool:
     # even the counts find no way out, no order of moves does.
     v = state.rules.variant
     options: list[int | None] = [None] if v.may_meld_out else []
-    if not any(_feasible(state, side, _less(c, k))
+    memo: _Memo = {}
+    if not any(_feasible(state, side, _less(c, k), memo)
                for k in options + _discard_options(state, state.turn, c)):
         return False
     melds = state.melds[side]
     held = {NATURAL_RANKS[k] for k in range(len(NATURAL_RANKS)) if c[k]}
     order = sorted((i for i, m in enumerate(melds)
-                    if m.rank in NATURAL_RANKS and m.rank not in held
-                    and state.find_meld(side, m.rank) == i),
+                    if m.rank in NATURAL_RANKS and state.find_meld(side, m.rank) == i
+                    and (m.rank not in held or _wilds_close_first(state, side, c, i))),
                    key=lambda i: -melds[i].size)
     if not order:
         return False
@@ -179,6 +253,21 @@ def _exactly_out(state: HandState, side: int, c: list[int]) -> bool:
         state = state.copy()
         state.answer = None
     return _out_after_adds(state, side, c, order, 0, [MAX_WILD_ADDS])
+
+
+def _wilds_close_first(state: HandState, side: int, c: list[int], i: int) -> bool:
+    """Whether the hand's natural cards of the rank of meld ``i`` can go down only once wild
+    cards alone have closed that meld (where closed ranks reopen): no move lays both, so the
+    wild cards go on first, one by one."""
+    v = state.rules.variant
+    m = state.melds[side][i]
+    wilds = c[DEUCE] + c[JOKER]
+    if not v.reopens_closed_ranks or m.size + wilds < v.canasta_size:
+        return False
+    k = NATURAL_RANKS.index(m.rank)
+    return any(not _rank_melds(state, side, k, n, wilds, i, True)
+               and bool(_rank_melds(state, side, k, n, wilds, i, False))
+               for n in {c[k], c[k] - 1} if n > 0)
 
 
 def _less(c: list[int], k: int | None) -> list[int]:
@@ -239,15 +328,20 @@ def _splits(groups: list[_Group], wilds: int) -> Iterator[list[int]]:
     """Every way to share ``wilds`` wild cards among the groups within their limits."""
     n = len(groups)
     his = [g[4] for g in groups]
+    # What the groups after each one can take at least and at most.
+    rest_lo, rest_hi = [0] * (n + 1), [0] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        rest_lo[i] = rest_lo[i + 1] + groups[i][3]
+        rest_hi[i] = rest_hi[i + 1] + his[i]
 
     def rec(i: int, w: int) -> Iterator[list[int]]:
         if i == n:
             if w == 0:
                 yield []
             return
-        rest_hi = sum(his[i + 1:])
+        lo, hi = rest_lo[i + 1], rest_hi[i + 1]
         for t in range(groups[i][3], min(his[i], w) + 1):
-            if w - t <= rest_hi:
+            if lo <= w - t <= hi:
                 for tail in rec(i + 1, w - t):
                     yield [t, *tail]
 
@@ -255,6 +349,7 @@ def _splits(groups: list[_Group], wilds: int) -> Iterator[list[int]]:
 
 
 MAX_SHARES = 300  # ways to share the wild cards tried per leftover card (huge Ponytail hands)
+MIN_SHARES = 30  # ... and at least per layout of the ranks
 
 
 def going_out_moves(state: HandState, leave_one: bool, c: list[int] | None = None,
@@ -282,64 +377,110 @@ def _going_out(state: HandState, leave_one: bool, c: list[int] | None = None,
         for card in sort_cards(state.hands[seat]):
             by_kind.setdefault(card.kind, []).append(card)
     v = state.rules.variant
-    size = v.canasta_size
     need = state.canastas_needed()
     options: list[int | None] = [None] if v.may_meld_out else []
     if leave_one:
         options += _discard_options(state, seat, c)
+    memo: _Memo = {}
+    done: dict[tuple[tuple[str, bool], ...], bool] = {}
     for opt in options:
         cc = list(c)
         if opt is not None:
             cc[opt] -= 1
         b = cc[BLACK_THREE]
-        if not _feasible(state, side, cc):
+        if not _feasible(state, side, cc, memo):
             continue
-        natural = _natural_groups(state, side, cc)
-        if natural is None:
-            continue
-        if not natural and not b and not v.has_wild_melds(state.rules):
+        if not any(cc[k] for k in range(len(NATURAL_RANKS))) and not b and not (
+                v.has_wild_melds(state.rules)):
             yield from _wilds_onto_one_meld(state, side, cc, by_kind, need)
             continue
         seen: set[tuple[object, ...]] = set()
-        shares = _shares(state, side, natural, cc[DEUCE] + cc[JOKER])
-        for _, (groups, split) in zip(range(MAX_SHARES), shares, strict=False):
-            # The hand ends at once, so only what scores tells these moves apart: which melds
-            # become canastas and which of them stay natural.
-            made = state.canastas(side)
-            cards_groups: list[list[Card]] = []
-            signature: list[object] = [opt]
-            joins = 0
-            dleft, jpos, dpos = cc[DEUCE], 0, 0
-            for (r, k, n, _lo, _hi), t in zip(groups, split, strict=True):
-                if n + t == 0:
-                    continue
-                mi = state.find_meld(side, r)
-                old = state.melds[side][mi] if mi >= 0 else None
-                before = old.size if old else 0
-                joins += old is not None
-                is_canasta = before + n + t >= size
-                made += is_canasta and before < size
-                d = min(t, dleft)
-                dleft -= d
-                signature.append((is_canasta, t + (old.wilds if old else 0) > 0,
-                                  (d, t - d) if r == WILD_MELD else None))
-                g = by_kind.get(k, [])[:n] + by_kind.get(DEUCE, [])[dpos:dpos + d]
-                g += by_kind.get(JOKER, [])[jpos:jpos + t - d]
-                dpos += d
-                jpos += t - d
-                cards_groups.append(g)
-            key = tuple(signature)
-            if made < need or key in seen:
-                continue
-            seen.add(key)
-            if b:
-                cards_groups.append(by_kind[BLACK_THREE][:b])
-            if not cards_groups:
-                continue
-            if len(cards_groups) == 1 and joins == 1:
-                yield Move.add(group_rank(tuple(cards_groups[0])), cards_groups[0])
-            else:
-                yield Move.meld(*cards_groups)
+        layouts = list(_layouts(state, side, cc, True, memo))
+        # The layouts share the budget (the first, one group per rank where that fits, takes
+        # it all when it is the only one).
+        each = max(MAX_SHARES // max(len(layouts), 1), MIN_SHARES)
+        for natural in layouts:
+            shares = _shares(state, side, natural, cc[DEUCE] + cc[JOKER])
+            for _, (groups, split) in zip(range(each), shares, strict=False):
+                move = _share_move(state, side, groups, split, cc, by_kind, opt, seen, done)
+                if move is not None:
+                    yield move
+
+
+def _share_move(state: HandState, side: int, groups: list[_Group], split: list[int],
+                c: list[int], by_kind: dict[int, list[Card]], opt: int | None,
+                seen: set[tuple[object, ...]],
+                done: dict[tuple[tuple[str, bool], ...], bool]) -> Move | None:
+    """The move that lays ``groups`` with ``split`` wild cards each (and the black threes), or
+    None when it falls short of the canastas needed (``done``: whether the canastas a move
+    completes, by rank and wild cards, are enough) or scores as one already made (``seen``)."""
+    v = state.rules.variant
+    size = v.canasta_size
+    made = state.canastas(side)
+    # The hand ends at once, so only what scores tells these moves apart: which melds of which
+    # rank become canastas and which of them stay natural.
+    signature: list[tuple[object, ...]] = []
+    closing: list[tuple[str, bool]] = []  # the canastas it completes: rank, with wild cards
+    dleft = c[DEUCE]
+    for (r, _k, n, _lo, _hi, mi), t in zip(groups, split, strict=True):
+        if n + t == 0:
+            continue
+        old = state.melds[side][mi] if mi >= 0 else None
+        before = old.size if old else 0
+        is_canasta = before + n + t >= size
+        mixed = t + (old.wilds if old else 0) > 0
+        if is_canasta and before < size:
+            made += 1
+            closing.append((r, mixed))
+        d = min(t, dleft)
+        dleft -= d
+        signature.append((r, is_canasta, mixed, (d, t - d) if r == WILD_MELD else None))
+    key = (opt, *sorted(signature))
+    if made < state.canastas_needed() or key in seen:
+        return None
+    seen.add(key)
+    # Enough canastas, but maybe not of the kinds the variant asks for (Ponytail): their rank
+    # and whether they hold wild cards tell, so the answer is kept for the same ones.
+    kinds = tuple(sorted(closing))
+    ok = done.get(kinds)
+    if ok is False:
+        return None
+    cards_groups: list[list[Card]] = []
+    closers: list[Meld] = []
+    joins = 0
+    jpos, dpos = 0, 0
+    npos: dict[int, int] = {}
+    dleft = c[DEUCE]
+    for (r, k, n, _lo, _hi, mi), t in zip(groups, split, strict=True):
+        if n + t == 0:
+            continue
+        d = min(t, dleft)
+        dleft -= d
+        start = npos.get(k, 0)
+        npos[k] = start + n
+        g = by_kind.get(k, [])[start:start + n] + by_kind.get(DEUCE, [])[dpos:dpos + d]
+        g += by_kind.get(JOKER, [])[jpos:jpos + t - d]
+        dpos += d
+        jpos += t - d
+        cards_groups.append(g)
+        old = state.melds[side][mi] if mi >= 0 else None
+        joins += old is not None
+        before = old.size if old else 0
+        if ok is None and before < size <= before + n + t:
+            closers.append(old.plus(g) if old else Meld(r, g))
+    if ok is None:
+        melds = [m for m in state.melds[side] if m.size >= size] + closers
+        ok = done[kinds] = not v.canastas_missing(state.rules, melds)
+        if not ok:
+            return None
+    b = c[BLACK_THREE]
+    if b:
+        cards_groups.append(by_kind[BLACK_THREE][:b])
+    if not cards_groups:
+        return None
+    if len(cards_groups) == 1 and joins == 1:
+        return Move.add(group_rank(tuple(cards_groups[0])), cards_groups[0])
+    return Move.meld(*cards_groups)
 
 
 def _shares(state: HandState, side: int, natural: list[_Group],
@@ -352,9 +493,9 @@ def _shares(state: HandState, side: int, natural: list[_Group],
         w = state.find_meld(side, WILD_MELD)
         if w >= 0:
             room = v.canasta_size - state.melds[side][w].size
-            options = [[*natural, (WILD_MELD, WILD_KIND, 0, 0, room)]]
+            options = [[*natural, (WILD_MELD, WILD_KIND, 0, 0, room, w)]]
         else:
-            options.append([*natural, (WILD_MELD, WILD_KIND, 0, 3, v.canasta_size)])
+            options.append([*natural, (WILD_MELD, WILD_KIND, 0, 3, v.canasta_size, -1)])
     for groups in options:
         for split in _splits(groups, wilds):
             yield groups, split

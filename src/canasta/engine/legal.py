@@ -8,7 +8,8 @@ move for every distinct outcome the seat can reach this turn, and no more (docs/
   cards that make the take legal (an unopened side: every set of groups that just reaches the
   minimum; more cards can be melded right after taking);
 * play phase: new melds of three cards, single-card additions, the black threes when they go
-  out, moves that go out at once, one discard per kind of card, and ``ask``.
+  out (all of them, or all but the discard), moves that go out at once, one discard per kind of
+  card, and ``ask``.
 
 ``check_move`` accepts every legal move, listed or not (``meld 9 9 9 9`` as well as
 ``meld 9 9 9`` then ``add 9 9``); the self-play tests check that every listed move passes it.
@@ -234,8 +235,10 @@ def play_moves(state: HandState, plans: dict[Move, Plan | None]) -> list[Move]:
             _opened_melds(state, side, c, by_kind, moves, plans)
             b = c[BLACK_THREE]
             sizes = v.black_three_meld_sizes
-            if b and len(hand) - b <= 1 and sizes[0] <= b <= sizes[-1]:
-                m = Move(MoveKind.MELD, (tuple(by_kind[BLACK_THREE]),))
+            # The black threes go down last, leaving one card or none: from a hand of black
+            # threes only, one of them may be that last discard instead (a different score).
+            for s in range(max(sizes[0], len(hand) - 1), min(b, sizes[-1]) + 1):
+                m = Move(MoveKind.MELD, (tuple(by_kind[BLACK_THREE][:s]),))
                 if _plan(state, m, plans) is not None:
                     moves.append(m)
             if (state.ponytails[state.turn] is not None and not state.canastas(side)
