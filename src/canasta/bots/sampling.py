@@ -141,5 +141,7 @@ def determinize(view: PlayerView, rng: random.Random,
             tails.append(pool[:size])
             del pool[:size]
     state.ponytails = tails
-    state.stock = pool  # whatever is left, in random order
+    # A position may hold less than the whole pack (a scenario): the cards it does not hold
+    # are out of play, not in the stock.
+    state.stock = pool[:view.stock_size]
     return state
