@@ -232,3 +232,51 @@ def test_the_mcts_example_plays_its_duplicate_deals(capsys: pytest.CaptureFixtur
     out = capsys.readouterr().out
     assert "side A mcts against side B basic; 2 duplicate deals (4 hands)" in out
     assert "mean score difference A - B per hand" in out
+
+
+def test_ismcts_searches_worlds_dealt_from_the_seat_view() -> None:
+    """OpenSpiel's ISMCTS samples a world per simulation; the arena player deals them from its
+    view (``resample``): the seat to act sees the same observation there, groups staged
+    included, and has the same legal actions; the bot then plays legal moves."""
+    from open_spiel.python.algorithms import ismcts
+
+    game = pyspiel.load_game("python_canasta", {"variant": "classic", "players": 4})
+
+    def make_bot(seat: int, seed: int) -> object:
+        rs = np.random.RandomState(seed)
+        return ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 300.0, 4,
+                                random_state=rs, use_observation_string=True)
+
+    player = cos.OpenSpielPlayer(game, make_bot, seed=2)
+    player.new_hand(0)
+    # A staged group: seat 0 lays the nines, the first of the two groups its initial meld
+    # needs (30 points each, 50 to reach).
+    state = position(hands=[["9C", "9D", "9H", "8C", "8D", "8H", "5C", "6H", "QS"], ["TC", "TD"],
+                            ["QC", "4D"], ["6C", "6D"]],
+                     discard=["4C"], stock=["7C", "JD", "JH", "JS"], phase="play")
+    world = cos.state_from_position(game, state)
+    assert world.env is not None
+    staged = next(a for a in world.legal_actions() if game.space.staged(a))
+    world.apply_action(staged)
+    player.memory.update(view_of(state, 0))
+    for _ in range(3):
+        again = player.resample(world, 0)
+        assert again.observation_string(0) == world.observation_string(0)
+        assert again.legal_actions() == world.legal_actions()
+        assert again.env is not None and again.env.state.hands[1] != state.hands[1]
+    with pytest.raises(ValueError, match="seat to act"):
+        player.resample(world, 1)
+
+    match = Match(game.rules, seed=4)
+    bots = {s: make_player("basic", s) for s in range(1, 4)}
+    for s, b in bots.items():
+        b.new_hand(s)
+    moves = 0
+    while match.state.result is None and moves < 40:
+        seat = match.state.turn
+        view = view_of(match.state, seat)
+        move = player.choose(view) if seat == 0 else bots[seat].choose(view)
+        assert move in view.legal_moves
+        match.apply(move)
+        moves += 1
+    assert moves == 40 or match.state.result is not None
