@@ -87,7 +87,7 @@ def server_load() -> list[str]:
     return measure(20.0, steps=(1, 4, 8, 16, 24, 32, 48, 64, 96))
 
 
-SECTIONS = ("random", "envs", "arena", "shards", "server")
+SECTIONS = ("random", "envs", "arena", "shards", "openspiel", "server")
 SHARDS = Path(__file__).parent / "shards"
 
 
@@ -116,6 +116,13 @@ def shards() -> list[str]:
                     f"{r.decision_ms[0]['max']:.0f} "
                     f"| {', '.join(f.name for f in files)} |")
     return rows
+
+
+def openspiel() -> list[str]:
+    sys.path.insert(0, str(Path(__file__).parent))
+    from openspiel_bots import measure
+
+    return measure()
 
 
 def envs() -> list[str]:
@@ -191,6 +198,27 @@ def main() -> int:
                    "are kept in `bench/shards/`; "
                    "this table merges them (`bench/shard.py report FILE...`). One process per "
                    "core; decision times per move.", shards),
+        "openspiel": ("OpenSpiel's bots against ours (Classic, 4 players)",
+                      "The one outside reference for our players: OpenSpiel's own bots "
+                      "(`bench/openspiel_bots.py`, OpenSpiel 2.0.2) play side A through "
+                      "`canasta.envs.openspiel.OpenSpielPlayer`, which deals them the hidden "
+                      "cards afresh from their seat's view at every decision. "
+                      "*openspiel-random*: its uniform random bot (one random action id at a "
+                      "time); *openspiel-mcts*: `algorithms.mcts.MCTSBot` with random rollouts "
+                      "(UCT constant 300, the returns being points), searching one world per "
+                      "decision; *openspiel-ismcts*: `algorithms.ismcts.ISMCTSBot`, random "
+                      "rollouts, a world dealt for every simulation, nodes keyed by the seat's "
+                      "observation. Both searches get 50 simulations a decision (each a random "
+                      "rollout to the end of the hand, about 40 ms of one core in Classic), so "
+                      "a duplicate deal costs 15 to 30 CPU seconds and the deals are few: the "
+                      "whole table is about 50 CPU minutes (`bench/run.py --only openspiel "
+                      "--write docs/BENCHMARKS.md`, two worker processes; one row: "
+                      "`python bench/openspiel_bots.py --team openspiel-mcts --vs expert "
+                      "--deals 40`). The deals are the arena's with seed 1 (both seatings of "
+                      "each deal); the MCTS rows are exactly `examples/mcts_vs_expert.py "
+                      "--simulations 50 --vs LEVEL --deals N`. Decision times are wall-clock "
+                      "per move of side A while other jobs shared the two cores; CPU seconds "
+                      "are per duplicate deal (both seatings, all four seats).", openspiel),
         "server": ("The browser game's server (one process, loopback)",
                    "`bench/server.py`: a real `canasta serve` process; simulated players "
                    "connect over WebSockets and play (draw, discard, answer yes), thinking 1 s "
