@@ -31,7 +31,7 @@ SIMULATIONS = 50  # per decision, for both searches (the budget: docs/BENCHMARKS
 UCT = 300.0  # exploration constant: the returns are points, hundreds per hand
 LEVELS = ("openspiel-random", "openspiel-mcts", "openspiel-ismcts")
 
-ROWS = [  # (side A, side B, duplicate deals): Classic, 4 players, about 50 CPU minutes in all
+ROWS = [  # (side A, side B, duplicate deals): Classic, 4 players, about 67 CPU minutes in all
     ("openspiel-random", "random", 400),
     ("openspiel-random", "basic", 400),
     ("openspiel-mcts", "random", 20),

@@ -209,16 +209,18 @@ def main() -> int:
                       "decision; *openspiel-ismcts*: `algorithms.ismcts.ISMCTSBot`, random "
                       "rollouts, a world dealt for every simulation, nodes keyed by the seat's "
                       "observation. Both searches get 50 simulations a decision (each a random "
-                      "rollout to the end of the hand, about 40 ms of one core in Classic), so "
-                      "a duplicate deal costs 15 to 30 CPU seconds and the deals are few: the "
-                      "whole table is about 50 CPU minutes (`bench/run.py --only openspiel "
+                      "rollout to the end of the hand), so a duplicate deal costs 19 to 39 CPU "
+                      "seconds (the last column) and the deals are few: the whole table is "
+                      "about 67 CPU minutes (`bench/run.py --only openspiel "
                       "--write docs/BENCHMARKS.md`, two worker processes; one row: "
                       "`python bench/openspiel_bots.py --team openspiel-mcts --vs expert "
                       "--deals 40`). The deals are the arena's with seed 1 (both seatings of "
                       "each deal); the MCTS rows are exactly `examples/mcts_vs_expert.py "
                       "--simulations 50 --vs LEVEL --deals N`. Decision times are wall-clock "
                       "per move of side A while other jobs shared the two cores; CPU seconds "
-                      "are per duplicate deal (both seatings, all four seats).", openspiel),
+                      "are per duplicate deal (both seatings, all four seats). Our master is "
+                      "not in the table: the searches already lose to basic, and its rows "
+                      "would take the table well past its hour of CPU.", openspiel),
         "server": ("The browser game's server (one process, loopback)",
                    "`bench/server.py`: a real `canasta serve` process; simulated players "
                    "connect over WebSockets and play (draw, discard, answer yes), thinking 1 s "
