@@ -94,7 +94,8 @@ def server_load() -> list[str]:
     return measure(20.0, steps=(1, 4, 8, 16, 24, 32, 48, 64, 96))
 
 
-SECTIONS = ("random", "envs", "arena", "shards", "strategy", "yardsticks", "server", "store")
+SECTIONS = ("random", "envs", "arena", "shards", "strategy", "yardsticks", "openspiel", "server",
+            "store")
 SHARDS = Path(__file__).parent / "shards"
 SUITE = Path(__file__).resolve().parents[1] / "tests" / "strategy"
 TABLES = (("classic", 2, "Classic 2p"), ("classic", 3, "Classic 3p"), ("classic", 4, "Classic 4p"),
@@ -155,6 +156,13 @@ def shards() -> list[str]:
                     f"{r.decision_ms[0]['max']:.0f} "
                     f"| {', '.join(f.name for f in files)} |")
     return rows
+
+
+def openspiel() -> list[str]:
+    sys.path.insert(0, str(Path(__file__).parent))
+    from openspiel_bots import measure
+
+    return measure()
 
 
 def envs() -> list[str]:
@@ -272,6 +280,29 @@ def main() -> int:
                        "paired differences (24 expert hands played out per judged answer). The "
                        "seconds column is each row's time on one core; most of it goes to the "
                        "master's searches and the judge's rollouts.", yardsticks),
+        "openspiel": ("OpenSpiel's bots against ours (Classic, 4 players)",
+                      "The one outside reference for our players: OpenSpiel's own bots "
+                      "(`bench/openspiel_bots.py`, OpenSpiel 2.0.2) play side A through "
+                      "`canasta.envs.openspiel.OpenSpielPlayer`, which deals them the hidden "
+                      "cards afresh from their seat's view at every decision. "
+                      "*openspiel-random*: its uniform random bot (one random action id at a "
+                      "time); *openspiel-mcts*: `algorithms.mcts.MCTSBot` with random rollouts "
+                      "(UCT constant 300, the returns being points), searching one world per "
+                      "decision; *openspiel-ismcts*: `algorithms.ismcts.ISMCTSBot`, random "
+                      "rollouts, a world dealt for every simulation, nodes keyed by the seat's "
+                      "observation. Both searches get 50 simulations a decision (each a random "
+                      "rollout to the end of the hand), so a duplicate deal costs 19 to 39 CPU "
+                      "seconds (the last column) and the deals are few: the whole table is "
+                      "about 67 CPU minutes (`bench/run.py --only openspiel "
+                      "--write docs/BENCHMARKS.md`, two worker processes; one row: "
+                      "`python bench/openspiel_bots.py --team openspiel-mcts --vs expert "
+                      "--deals 40`). The deals are the arena's with seed 1 (both seatings of "
+                      "each deal); the MCTS rows are exactly `examples/mcts_vs_expert.py "
+                      "--simulations 50 --vs LEVEL --deals N`. Decision times are wall-clock "
+                      "per move of side A while other jobs shared the two cores; CPU seconds "
+                      "are per duplicate deal (both seatings, all four seats). Our master is "
+                      "not in the table: the searches already lose to basic, and its rows "
+                      "would take the table well past its hour of CPU.", openspiel),
         "server": ("The browser game's server (one process, loopback)",
                    "`bench/server.py`: a real `canasta serve` process; simulated players "
                    "connect over WebSockets and play (draw, discard, answer yes), thinking 1 s "
