@@ -48,6 +48,16 @@ def group_rank(group: Group) -> str:
     return WILD_MELD
 
 
+_PLURAL = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "T": "tens", "9": "nines",
+           "8": "eights", "7": "sevens", "6": "sixes", "5": "fives", "4": "fours",
+           "W": "wild cards"}
+
+
+def rank_name(rank: str) -> str:
+    """A meld rank in the plural, as the reasons for refusing a move name it (``kings``)."""
+    return _PLURAL.get(rank, rank + "s")
+
+
 def _rank_order(rank: str) -> int:
     i = NATURAL_RANKS.find(rank)
     return i if i >= 0 else (11 if rank == WILD_MELD else 12)

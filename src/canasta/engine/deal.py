@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from canasta.cards import Card, make_deck
 from canasta.engine.state import HandState
 from canasta.errors import PositionError
-from canasta.rules import Rules
+
+if TYPE_CHECKING:
+    from canasta.rules import Rules
 
 
 def shuffled_deck(rules: Rules, seed: int) -> list[Card]:

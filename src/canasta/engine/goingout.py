@@ -1,5 +1,8 @@
 """Whether the seat to act can go out this turn, and the moves that go out in one go.
 
+The answer gates "may I go out?" (``check_ask``) and, after a yes, every meld
+(``must_stay_able_to_go_out``).
+
 Both work on kind counts: every natural card in hand must go down with its rank, the wild cards
 must fit the melds' limits, black threes form one last meld, and at most one card is left to
 discard.  A rank's cards join its meld on the table (or start one); where a closed canasta
@@ -10,12 +13,18 @@ start new melds of the rank with the rest, each but the last closed in turn.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from canasta.cards import BLACK_THREE, DEUCE, JOKER, NATURAL_RANKS, RED_THREE, Card, sort_cards
+from canasta.engine.melding import going_out_error
 from canasta.engine.melds import Meld
-from canasta.engine.state import HandState
+from canasta.engine.plans import Plan
+from canasta.engine.play import carry_out, check_meld
 from canasta.errors import IllegalMove
 from canasta.moves import WILD_MELD, Move, group_rank
+
+if TYPE_CHECKING:
+    from canasta.engine.state import HandState
 
 WILD_KIND = -1
 
@@ -181,8 +190,6 @@ def can_go_out(state: HandState) -> bool:
     side = state.side_of(seat)
     hand = state.hands[seat]
     if state.black_threes_down or len(hand) == 1:
-        from canasta.engine.play import going_out_error
-
         return (len(hand) == 1
                 and going_out_error(state, side, state.canastas(side)) is None
                 and state.rules.variant.discard_error(state, seat, hand[0], going_out=True) is None)
@@ -215,6 +222,30 @@ def can_go_out(state: HandState) -> bool:
         if ok:
             return True
     return False
+
+
+def check_ask(state: HandState, move: Move, actor: int) -> Plan:
+    if state.partner_of(actor) is None:
+        raise IllegalMove("there is no partner to ask in this game")
+    if state.asked[actor]:
+        when = "this hand" if state.rules.variant.ask_once_per_hand else "this turn"
+        raise IllegalMove(f"you have already asked your partner {when}")
+    if state.turn_melded:
+        raise IllegalMove("ask your partner right after drawing, before you meld")
+    if len(state.hands[actor]) < 2:
+        raise IllegalMove("with one card left you can only go out: there is nothing to ask")
+    if not can_go_out(state):
+        raise IllegalMove("you cannot go out this turn, so there is nothing to ask")
+    return Plan(move)
+
+
+def must_stay_able_to_go_out(state: HandState, plan: Plan) -> None:
+    """After a yes, refuse a meld after which the player could no longer go out."""
+    trial = state.copy()
+    carry_out(trial, plan)
+    if trial.result is None and not can_go_out(trial):
+        raise IllegalMove("your partner said yes, so you must go out this turn; "
+                          "after this meld you could not")
 
 
 MAX_WILD_ADDS = 48  # wild additions tried per question (each a check and a copy)
@@ -281,8 +312,6 @@ def _less(c: list[int], k: int | None) -> list[int]:
 
 def _out_after_adds(state: HandState, side: int, c: list[int], order: list[int], start: int,
                     budget: list[int]) -> bool:
-    from canasta.engine.play import carry_out, check_move
-
     kind = DEUCE if c[DEUCE] else JOKER
     card = next(x for x in state.hands[state.turn] if x.kind == kind)
     v = state.rules.variant
@@ -295,7 +324,7 @@ def _out_after_adds(state: HandState, side: int, c: list[int], order: list[int],
             return False
         budget[0] -= 1
         try:
-            plan = check_move(state, Move.add(m.rank, [card]))
+            plan = check_meld(state, Move.add(m.rank, [card]), state.turn)
         except IllegalMove:
             continue
         trial = state.copy()
@@ -315,10 +344,10 @@ def _out_after_adds(state: HandState, side: int, c: list[int], order: list[int],
 
 
 def _legal(state: HandState, move: Move) -> bool:
-    from canasta.engine.play import check_move
-
+    """Whether a meld that goes out (or leaves the last card to discard) is legal: such a move
+    keeps the player able to go out, so a yes asks nothing more of it."""
     try:
-        check_move(state, move)
+        check_meld(state, move, state.turn)
     except IllegalMove:
         return False
     return True

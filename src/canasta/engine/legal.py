@@ -17,24 +17,27 @@ move for every distinct outcome the seat can reach this turn, and no more (docs/
 
 from __future__ import annotations
 
-from canasta.cards import (
-    BLACK_THREE,
-    DEUCE,
-    JOKER,
-    NATURAL_RANKS,
-    RED_THREE,
-    Card,
-    _value,
-    sort_cards,
+from typing import TYPE_CHECKING
+
+from canasta.cards import BLACK_THREE, DEUCE, JOKER, NATURAL_RANKS, RED_THREE, Card
+from canasta.engine.check import check_move
+from canasta.engine.compose import (
+    WILD_KIND,
+    cards_by_kind,
+    combo_groups,
+    initial_combos,
+    kind_cards,
+    splashes,
 )
 from canasta.engine.goingout import can_go_out, going_out_moves
-from canasta.engine.play import check_move, going_out_error, must_take
-from canasta.engine.state import GroupPlan, HandState, Plan
+from canasta.engine.melding import going_out_error
+from canasta.engine.plans import GroupPlan, Plan
+from canasta.engine.takes import must_take, take_moves
 from canasta.errors import IllegalMove
 from canasta.moves import ASK, DRAW, NO, PASS, WILD_MELD, YES, Move, MoveKind
 
-_VALUES = [_value(k) for k in range(len(NATURAL_RANKS))]
-_Option = tuple[int, int, int, int]  # naturals, deuces, jokers, value
+if TYPE_CHECKING:
+    from canasta.engine.state import HandState
 
 
 def legal_moves(state: HandState) -> list[Move]:
@@ -73,162 +76,13 @@ def _plan(state: HandState, move: Move, plans: dict[Move, Plan | None]) -> Plan 
     return plan
 
 
-def _by_kind(hand: list[Card]) -> dict[int, list[Card]]:
-    by_kind: dict[int, list[Card]] = {}
-    for c in sort_cards(hand):
-        lst = by_kind.get(c.kind)
-        if lst is None:
-            by_kind[c.kind] = [c]
-        else:
-            lst.append(c)
-    return by_kind
-
-
-WILD_KIND = -1  # stands for a meld of wild cards only (Modern American) in the generator
-
-
-def _rank(k: int) -> str:
-    return NATURAL_RANKS[k] if k >= 0 else WILD_MELD
-
-
-def _cards(by_kind: dict[int, list[Card]], k: int, n: int, d: int, j: int) -> list[Card]:
-    out = by_kind[k][:n] if n else []
-    if d:
-        out = out + by_kind[DEUCE][:d]
-    if j:
-        out = out + by_kind[JOKER][:j]
-    return out
-
-
-def _new_options(state: HandState, side: int, k: int, avail: int, deuces: int, jokers: int,
-                 plus: int = 0, least: int = 2) -> list[_Option]:
-    """Compositions of a new meld of kind ``k`` from hand (``plus`` natural cards of that rank
-    already in it, such as the pile's top card); ``k`` may be WILD_KIND."""
-    v = state.rules.variant
-    r = _rank(k)
-    cap = v.max_wilds if k >= 0 else v.canasta_size
-    value = _VALUES[k] if k >= 0 else 0
-    if k < 0:
-        least = avail = 0
-    out = []
-    for n in range(least, avail + 1):
-        for d in range(min(deuces, cap) + 1):
-            for j in range(min(jokers, cap - d) + 1):
-                if v.counts_error(state, side, r, n + plus, d, j) is None:
-                    out.append((n, d, j, n * value + 20 * d + 50 * j))
-    return out
-
-
-def _drop(state: HandState, side: int, k: int, opt: _Option, plus: int, least: int,
-          removable: bool) -> int:
-    """The least value a group can lose and still stand (to find minimal initial melds)."""
-    v = state.rules.variant
-    r = _rank(k)
-    n, d, j, value = opt
-    best = value if removable else 10**9
-    if k >= 0 and n - 1 >= least and v.counts_error(state, side, r, n - 1 + plus, d, j) is None:
-        best = min(best, _VALUES[k])
-    if d and v.counts_error(state, side, r, n + plus, d - 1, j) is None:
-        best = min(best, 20)
-    if j and v.counts_error(state, side, r, n + plus, d, j - 1) is None:
-        best = min(best, 50)
-    return best
-
-
-def _initial_combos(state: HandState, side: int, c: list[int], need: int, base: int,
-                    fixed: list[tuple[int, _Option, int, int]], skip: int) -> list[
-                        list[tuple[int, _Option]]]:
-    """Sets of new melds from hand that, with ``base`` points and the ``fixed`` group, just
-    reach ``need`` (no card could be left out)."""
-    ranks = [k for k in range(len(NATURAL_RANKS))
-             if c[k] >= 2 and k != skip and state.find_meld(side, NATURAL_RANKS[k]) < 0]
-    if (state.rules.variant.has_wild_melds(state.rules) and c[DEUCE] + c[JOKER] >= 3
-            and state.find_meld(side, WILD_MELD) < 0):
-        ranks.append(WILD_KIND)
-    opts = {k: _new_options(state, side, k, c[k] if k >= 0 else 0, c[DEUCE], c[JOKER])
-            for k in ranks}
-    found: list[list[tuple[int, _Option]]] = []
-    chosen: list[tuple[int, _Option]] = []
-    fixed_drop = [_drop(state, side, k, o, plus, least, False) for k, o, plus, least in fixed]
-
-    def rec(i: int, total: int, d: int, j: int) -> None:
-        if total >= need:
-            drops = fixed_drop + [_drop(state, side, k, o, 0, 2, True) for k, o in chosen]
-            if total - min(drops) < need:
-                found.append(list(chosen))
-            return
-        for x in range(i, len(ranks)):
-            k = ranks[x]
-            for o in opts[k]:
-                if o[1] <= d and o[2] <= j:
-                    chosen.append((k, o))
-                    rec(x + 1, total + o[3], d - o[1], j - o[2])
-                    chosen.pop()
-
-    rec(0, base, c[DEUCE], c[JOKER])
-    return found
-
-
-def take_moves(state: HandState, plans: dict[Move, Plan | None] | None = None) -> list[Move]:
-    """The ways the seat to act may take the pile now (possibly none)."""
-    top = state.pile_top
-    if top is None or not top.is_natural:
-        return []
-    if plans is None:
-        plans = {}
-    seat = state.turn
-    hand = state.hands[seat]
-    if len(hand) == 1 and len(state.pile) == 1:
-        return []
-    side = state.side_of(seat)
-    c = state.kinds(seat)
-    k = top.kind
-    has_meld = state.find_meld(side, top.rank) >= 0
-    frozen = state.pile_frozen_for(side)
-    by_kind = _by_kind(hand)
-    candidates: list[Move] = []
-    if state.opened(side):
-        if has_meld and not frozen and _plan(state, Move.take(), plans) is not None:
-            candidates.append(Move.take())
-        else:
-            if c[k] >= 2:
-                candidates.append(Move.take(by_kind[k][:2]))
-            if not frozen and c[k] >= 1:
-                if c[DEUCE]:
-                    candidates.append(Move.take([by_kind[k][0], by_kind[DEUCE][0]]))
-                if c[JOKER]:
-                    candidates.append(Move.take([by_kind[k][0], by_kind[JOKER][0]]))
-    elif c[k] >= 2:
-        v = state.rules.variant
-        need = state.minimum(side)
-        top_value = top.value if v.top_card_counts_for_minimum else 0
-        for o in _new_options(state, side, k, c[k], c[DEUCE], c[JOKER], plus=1):
-            n, d, j, value = o
-            rest = list(c)
-            rest[k] -= n
-            rest[DEUCE] -= d
-            rest[JOKER] -= j
-            fixed = [(k, o, 1, 2)]
-            first = _cards(by_kind, k, n, d, j)
-            for combo in _initial_combos(state, side, rest, need, top_value + value, fixed, k):
-                candidates.append(Move.take(first, *_groups(by_kind, combo, d, j)))
-            if v.splash_opens:  # a canasta straight from hand opens below the minimum
-                left = {kind: cs[{k: n, DEUCE: d, JOKER: j}.get(kind, 0):]
-                        for kind, cs in by_kind.items()}
-                for splash in _splashes(state, side, rest, left):
-                    m = Move.take(first, *splash.groups)
-                    if m not in candidates:  # (a splash may also reach the minimum)
-                        candidates.append(m)
-    return [m for m in candidates if _plan(state, m, plans) is not None]
-
-
 def play_moves(state: HandState, plans: dict[Move, Plan | None]) -> list[Move]:
     seat = state.turn
     side = state.side_of(seat)
     hand = state.hands[seat]
     v = state.rules.variant
     c = state.kinds(seat)
-    by_kind = _by_kind(hand)
+    by_kind = cards_by_kind(hand)
     moves: list[Move] = []
     if not state.black_threes_down:
         if state.opened(side):
@@ -262,13 +116,13 @@ def play_moves(state: HandState, plans: dict[Move, Plan | None]) -> list[Move]:
         else:
             need = state.minimum(side)
             careful = v.check_listed_openings
-            for combo in _initial_combos(state, side, c, need, 0, [], -1):
-                groups = _groups(by_kind, combo, 0, 0)
+            for combo in initial_combos(state, side, c, need, 0, [], -1):
+                groups = combo_groups(by_kind, combo, 0, 0)
                 m = Move.meld(*groups)
                 if (not careful and sum(len(g) for g in groups) < len(hand) - 1) or _plan(
                         state, m, plans):
                     moves.append(m)
-            for m in _splashes(state, side, c, by_kind):
+            for m in splashes(state, side, c, by_kind):
                 if m not in plans and _plan(state, m, plans):
                     moves.append(m)
             if (v.concealed_waives_minimum and state.drew == "stock" and state.answer != "no"
@@ -285,32 +139,6 @@ def play_moves(state: HandState, plans: dict[Move, Plan | None]) -> list[Move]:
             and state.answer is None and len(hand) >= 2 and can_go_out(state)):
         moves.append(ASK)
     return moves
-
-
-def _groups(by_kind: dict[int, list[Card]], combo: list[tuple[int, _Option]], dpos: int,
-            jpos: int) -> list[list[Card]]:
-    """The cards of a combination of groups (wild cards shared out in order)."""
-    groups = []
-    for kk, (nn, dd, jj, _v) in combo:
-        g = by_kind.get(kk, [])[:nn] + by_kind.get(DEUCE, [])[dpos:dpos + dd]
-        g += by_kind.get(JOKER, [])[jpos:jpos + jj]
-        dpos += dd
-        jpos += jj
-        groups.append(g)
-    return groups
-
-
-def _splashes(state: HandState, side: int, c: list[int],
-              by_kind: dict[int, list[Card]]) -> list[Move]:
-    """Canastas straight from hand, where the variant lets them open below the minimum."""
-    v = state.rules.variant
-    if not v.splash_opens:
-        return []
-    size = v.canasta_size
-    out = [Move.meld(by_kind[k][:size]) for k in range(len(NATURAL_RANKS)) if c[k] >= size]
-    for d in range(max(0, size - c[JOKER]), min(size, c[DEUCE]) + 1):
-        out.append(Move.meld(_cards(by_kind, WILD_KIND, 0, d, size - d)))
-    return out
 
 
 def _first_canastas(state: HandState, side: int, c: list[int],
@@ -330,7 +158,7 @@ def _first_canastas(state: HandState, side: int, c: list[int],
         d = min(w, c[DEUCE])
         if w - d > c[JOKER]:
             continue
-        cards = _cards(by_kind, k, n, d, w - d)
+        cards = kind_cards(by_kind, k, n, d, w - d)
         out.append(Move.add(r, cards) if mi >= 0 else Move.meld(cards))
     return out
 
@@ -436,4 +264,4 @@ def _opened_melds(state: HandState, side: int, c: list[int], by_kind: dict[int, 
             careful = True  # a new wild-card meld also depends on the other melds (E-26)
             for d in range(max(0, 3 - jokers), min(3, deuces) + 1):
                 if v.counts_error(state, side, WILD_MELD, 0, d, 3 - d) is None:
-                    meld(WILD_MELD, _cards(by_kind, WILD_KIND, 0, d, 3 - d), -1)
+                    meld(WILD_MELD, kind_cards(by_kind, WILD_KIND, 0, d, 3 - d), -1)

@@ -8,34 +8,24 @@ changes the position; an illegal move raises ``IllegalMove`` and changes nothing
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import TYPE_CHECKING, Literal
 
 from canasta.cards import Card, kind_counts, remove_cards
+from canasta.engine.check import check_move
+from canasta.engine.legal import legal_moves
 from canasta.engine.melds import Meld
+from canasta.engine.plans import GroupPlan, Plan
+from canasta.engine.play import carry_out
 from canasta.errors import IllegalMove, NotationError
-from canasta.moves import BLACK_THREES_MELD, Move, MoveKind, parse_move
+from canasta.moves import BLACK_THREES_MELD, Move, MoveKind, group_rank, parse_move
 
 if TYPE_CHECKING:
     from canasta.engine.scoring import HandResult
     from canasta.rules import Rules
 
+__all__ = ["GroupPlan", "HandState", "Phase", "Plan"]
+
 Phase = Literal["draw", "play"]
-
-
-class GroupPlan(NamedTuple):
-    """One group of a meld move, resolved against the table: a new meld or an existing one."""
-
-    rank: str
-    cards: tuple[Card, ...]
-    joins: int  # index of the side's meld it joins, or -1 for a new meld
-
-
-class Plan(NamedTuple):
-    """What a checked move will do (``check`` computes it, ``apply`` carries it out)."""
-
-    move: Move
-    groups: tuple[GroupPlan, ...] = ()
-    penalty: int = 0  # table mode: an initial meld below the minimum is taken back for 100
 
 
 class HandState:
@@ -251,8 +241,6 @@ class HandState:
     # Moves
     def legal_moves(self) -> list[Move]:
         """Every legal move of the seat to act, one per distinct outcome (see docs/ENGINE.md)."""
-        from canasta.engine.legal import legal_moves
-
         return legal_moves(self)
 
     def parse(self, text: str) -> Move:
@@ -262,8 +250,6 @@ class HandState:
 
     def normalize(self, move: Move) -> Move:
         if move.kind is MoveKind.MELD and len(move.groups) == 1 and self.result is None:
-            from canasta.moves import group_rank
-
             g = move.groups[0]
             r = group_rank(g)
             if self.find_meld(self.side_of(self.turn), r) >= 0:
@@ -280,8 +266,6 @@ class HandState:
     def check(self, move: Move | str, seat: int | None = None) -> Plan:
         """Raise IllegalMove (with a reason a player understands) unless ``move`` is legal for
         the seat to act (or for ``seat``, when given); return what it will do."""
-        from canasta.engine.play import check_move
-
         if isinstance(move, str):
             move = self.parse(move)
         return check_move(self, move, seat)
@@ -289,8 +273,6 @@ class HandState:
     def apply(self, move: Move | str, seat: int | None = None) -> Move:
         """Play ``move`` (validated first; an illegal move changes nothing).  Returns the move
         as played, in canonical form."""
-        from canasta.engine.play import carry_out
-
         if isinstance(move, str):
             move = self.parse(move)
         plan = self.plan(move, seat)
@@ -388,6 +370,8 @@ class HandState:
         )
 
     def __repr__(self) -> str:
-        from canasta.position import position_to_json
-
-        return f"HandState({position_to_json(self)})"
+        where = "over" if self.result is not None else f"seat {self.turn} in its {self.phase} phase"
+        hands = "/".join(str(len(h)) for h in self.hands)
+        return (f"HandState({self.rules.variant.name}, {self.rules.players} players, hand "
+                f"{self.hand_number}, {where}; hands {hands}, stock {len(self.stock)}, pile "
+                f"{len(self.pile)})")

@@ -11,11 +11,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from canasta.cards import DEUCE, JOKER, RED_THREE, Card
 from canasta.errors import PositionError
-from canasta.moves import BLACK_THREES_MELD, WILD_MELD
+from canasta.moves import BLACK_THREES_MELD, WILD_MELD, rank_name
 
 if TYPE_CHECKING:
     from canasta.engine.melds import Meld
-    from canasta.engine.state import GroupPlan, HandState
+    from canasta.engine.plans import GroupPlan
+    from canasta.engine.state import HandState
     from canasta.rules import Rules
 
 
@@ -239,8 +240,6 @@ class Variant:
                    existing: Meld | None) -> str | None:
         """Why the pile may not be taken with ``naturals`` natural and ``wilds`` wild cards from
         hand melded with its ``top`` card (B.6), or None."""
-        from canasta.engine.play import rank_name
-
         name = rank_name(top.rank)
         if state.pile_frozen_for(side):
             if naturals >= 2:
@@ -312,10 +311,24 @@ class Variant:
     # --- scoring --------------------------------------------------------------------------
     def score_side(self, state: HandState, side: int, went_out: bool,
                    concealed: bool) -> dict[str, int]:
-        """One side's hand score by the FORMAT.md breakdown keys (``total`` is added)."""
-        from canasta.engine.scoring import classic_score_side
-
-        return classic_score_side(state, side, went_out, concealed)
+        """One side's hand score by the FORMAT.md breakdown keys (``total`` is added): B.10,
+        melded cards, canasta bonuses, red threes (negative for a side that has not melded),
+        the going-out bonus, less the cards left in the side's hands."""
+        size = self.canasta_size
+        melds = state.melds[side]
+        going_out = 0
+        if went_out:
+            going_out = self.concealed_bonus if concealed else self.going_out_bonus
+        return {
+            "melded": sum(m.value for m in melds),
+            "canastas": sum(self.canasta_bonus(m) for m in melds
+                            if m.size >= size and m.rank != BLACK_THREES_MELD),
+            "threes": self.red_threes_score(len(state.threes[side]), bool(melds)),
+            "going_out": going_out,
+            "in_hand": -sum(c.value for seat in range(state.rules.players)
+                            if state.side_of(seat) == side for c in state.hands[seat]),
+            "penalties": -self.side_penalties(state, side),
+        }
 
     @property
     def penalizes_holdings(self) -> bool:

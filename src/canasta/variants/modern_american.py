@@ -11,22 +11,17 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from canasta.cards import BLACK_THREE, NATURAL_RANKS, RED_THREE, Card
-from canasta.moves import WILD_MELD
-from canasta.rules import Rules
+from canasta.moves import WILD_MELD, rank_name
 from canasta.variants.base import Variant, melds_after
 
 if TYPE_CHECKING:
     from canasta.engine.melds import Meld
-    from canasta.engine.state import GroupPlan, HandState
+    from canasta.engine.plans import GroupPlan
+    from canasta.engine.state import HandState
+    from canasta.rules import Rules
 
 MAX_MELD = 7
 THREES_POINTS = (0, 100, 300, 500, 1000)  # by the number of threes of one colour (C.4)
-
-
-def _name(rank: str) -> str:
-    from canasta.engine.play import rank_name
-
-    return rank_name(rank)
 
 
 def dead_ranks(state: HandState) -> set[str]:
@@ -110,7 +105,7 @@ class ModernAmerican(Variant):
 
     def take_error(self, state: HandState, side: int, top: Card, naturals: int, wilds: int,
                    existing: Meld | None) -> str | None:
-        name = _name(top.rank)
+        name = rank_name(top.rank)
         if naturals < 2:
             return f"the pile is taken only with a natural pair: you need two natural {name}"
         if existing is not None and existing.size > 4:
@@ -157,7 +152,7 @@ class ModernAmerican(Variant):
         if existing is not None and existing.size >= MAX_MELD:
             if rank == WILD_MELD:
                 return "the wild-card canasta is finished: nothing more may be added"
-            return f"the {_name(rank)} are a finished canasta: nothing more may be added"
+            return f"the {rank_name(rank)} are a finished canasta: nothing more may be added"
         if size > MAX_MELD:
             return "a meld stops at 7 cards"
         if rank == WILD_MELD:
@@ -171,7 +166,7 @@ class ModernAmerican(Variant):
         if naturals < 2:
             return "a meld needs at least 2 natural cards"
         if is_dead(state, rank):
-            return (f"the {_name(rank)} are closed: a side has a natural canasta of them, so "
+            return (f"the {rank_name(rank)} are closed: a side has a natural canasta of them, so "
                     "nobody may meld them any more")
         added = wilds - (existing.wilds if existing is not None else 0)
         if wilds > self.max_wilds:

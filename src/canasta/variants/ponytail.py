@@ -11,15 +11,16 @@ import zlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from canasta.cards import BLACK_THREE, RED_THREE, Card
+from canasta.cards import BLACK_THREE, RED_THREE, Card, cards_from_json
 from canasta.errors import PositionError
 from canasta.moves import WILD_MELD
-from canasta.rules import Rules
 from canasta.variants.base import Variant, melds_after
 
 if TYPE_CHECKING:
     from canasta.engine.melds import Meld
-    from canasta.engine.state import GroupPlan, HandState
+    from canasta.engine.plans import GroupPlan
+    from canasta.engine.state import HandState
+    from canasta.rules import Rules
 
 CANASTA = 7
 PONYTAIL = 13
@@ -228,8 +229,6 @@ class Ponytail(Variant):
 
     # --- positions -----------------------------------------------------------------------
     def check_position(self, state: HandState, obj: Any) -> None:
-        from canasta.position import cards_from_json
-
         tails = obj.get("ponytails")
         n = state.rules.players
         if not isinstance(tails, list) or len(tails) != n:
