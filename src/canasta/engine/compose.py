@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from canasta.cards import DEUCE, JOKER, NATURAL_RANKS, Card, _value, sort_cards
+from canasta.cards import DEUCE, JOKER, NATURAL_RANKS, Card, _value
 from canasta.moves import WILD_MELD, Move
 
 if TYPE_CHECKING:
@@ -16,25 +16,15 @@ if TYPE_CHECKING:
 
 _VALUES = [_value(k) for k in range(len(NATURAL_RANKS))]
 Option = tuple[int, int, int, int]  # naturals, deuces, jokers, value
+ByKind = list[list[Card]]  # a hand's cards of each kind, lowest first (HandCounts.by_kind)
 WILD_KIND = -1  # stands for a meld of wild cards only (Modern American) in the generator
-
-
-def cards_by_kind(hand: list[Card]) -> dict[int, list[Card]]:
-    by_kind: dict[int, list[Card]] = {}
-    for c in sort_cards(hand):
-        lst = by_kind.get(c.kind)
-        if lst is None:
-            by_kind[c.kind] = [c]
-        else:
-            lst.append(c)
-    return by_kind
 
 
 def kind_rank(k: int) -> str:
     return NATURAL_RANKS[k] if k >= 0 else WILD_MELD
 
 
-def kind_cards(by_kind: dict[int, list[Card]], k: int, n: int, d: int, j: int) -> list[Card]:
+def kind_cards(by_kind: ByKind, k: int, n: int, d: int, j: int) -> list[Card]:
     out = by_kind[k][:n] if n else []
     if d:
         out = out + by_kind[DEUCE][:d]
@@ -112,13 +102,13 @@ def initial_combos(state: HandState, side: int, c: list[int], need: int, base: i
     return found
 
 
-def combo_groups(by_kind: dict[int, list[Card]], combo: list[tuple[int, Option]], dpos: int,
+def combo_groups(by_kind: ByKind, combo: list[tuple[int, Option]], dpos: int,
                  jpos: int) -> list[list[Card]]:
     """The cards of a combination of groups (wild cards shared out in order)."""
     groups = []
     for kk, (nn, dd, jj, _v) in combo:
-        g = by_kind.get(kk, [])[:nn] + by_kind.get(DEUCE, [])[dpos:dpos + dd]
-        g += by_kind.get(JOKER, [])[jpos:jpos + jj]
+        g = (by_kind[kk][:nn] if nn else []) + by_kind[DEUCE][dpos:dpos + dd]
+        g += by_kind[JOKER][jpos:jpos + jj]
         dpos += dd
         jpos += jj
         groups.append(g)
@@ -126,7 +116,7 @@ def combo_groups(by_kind: dict[int, list[Card]], combo: list[tuple[int, Option]]
 
 
 def splashes(state: HandState, side: int, c: list[int],
-             by_kind: dict[int, list[Card]]) -> list[Move]:
+             by_kind: ByKind) -> list[Move]:
     """Canastas straight from hand, where the variant lets them open below the minimum."""
     v = state.rules.variant
     if not v.splash_opens:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from canasta.cards import BLACK_THREE, DEUCE, JOKER, NATURAL_RANKS, RED_THREE, Card, sort_cards
+from canasta.cards import BLACK_THREE, DEUCE, JOKER, NATURAL_RANKS, RED_THREE, Card
 from canasta.engine.melding import going_out_error
 from canasta.engine.melds import Meld
 from canasta.engine.plans import Plan
@@ -193,12 +193,23 @@ def can_go_out(state: HandState) -> bool:
         return (len(hand) == 1
                 and going_out_error(state, side, state.canastas(side)) is None
                 and state.rules.variant.discard_error(state, seat, hand[0], going_out=True) is None)
-    c = state.kinds(seat)
+    c = state.counts(seat).kinds
     melded = {m.rank for m in state.melds[side]}
-    singles = [k for k in range(len(NATURAL_RANKS))
-               if c[k] == 1 and NATURAL_RANKS[k] not in melded]
-    if len(singles) > 1:
+    singles = []
+    pairs = 0
+    for k in range(len(NATURAL_RANKS)):
+        n = c[k]
+        if 0 < n < 3 and NATURAL_RANKS[k] not in melded:
+            if n == 1:
+                singles.append(k)
+            else:
+                pairs += 1
+    # A natural card of a rank the side has not melded goes down only in a new meld (two
+    # natural cards at least, three cards at least): one lone card may be the discard, and
+    # each pair needs a wild card.
+    if len(singles) > 1 or pairs > c[DEUCE] + c[JOKER]:
         return False
+    c = list(c)  # tried below with one card less
     if not state.opened(side) and state.drew != "stock":
         return False
     if state.ponytails[seat] is not None and not state.canastas(side):
@@ -313,7 +324,7 @@ def _less(c: list[int], k: int | None) -> list[int]:
 def _out_after_adds(state: HandState, side: int, c: list[int], order: list[int], start: int,
                     budget: list[int]) -> bool:
     kind = DEUCE if c[DEUCE] else JOKER
-    card = next(x for x in state.hands[state.turn] if x.kind == kind)
+    card = state.counts(state.turn).by_kind[kind][0]
     v = state.rules.variant
     for pos in range(start, len(order)):
         m = state.melds[side][order[pos]]
@@ -382,7 +393,7 @@ MIN_SHARES = 30  # ... and at least per layout of the ranks
 
 
 def going_out_moves(state: HandState, leave_one: bool, c: list[int] | None = None,
-                    by_kind: dict[int, list[Card]] | None = None) -> list[Move]:
+                    by_kind: list[list[Card]] | None = None) -> list[Move]:
     """Moves that meld the whole hand at once (and, with ``leave_one``, all but one card, to
     discard next): one per distinct score.  Only the cards in hand are shared out: wild cards
     join groups that hold natural cards of the hand (or a wild-card meld)."""
@@ -390,11 +401,11 @@ def going_out_moves(state: HandState, leave_one: bool, c: list[int] | None = Non
 
 
 def _going_out(state: HandState, leave_one: bool, c: list[int] | None = None,
-               by_kind: dict[int, list[Card]] | None = None) -> Iterator[Move]:
+               by_kind: list[list[Card]] | None = None) -> Iterator[Move]:
     seat = state.turn
     side = state.side_of(seat)
     if c is None:
-        c = state.kinds(seat)
+        c = state.counts(seat).kinds
     if c[RED_THREE]:
         return
     singles = sum(1 for k in range(len(NATURAL_RANKS))
@@ -402,9 +413,7 @@ def _going_out(state: HandState, leave_one: bool, c: list[int] | None = None,
     if singles > leave_one:
         return
     if by_kind is None:
-        by_kind = {}
-        for card in sort_cards(state.hands[seat]):
-            by_kind.setdefault(card.kind, []).append(card)
+        by_kind = state.counts(seat).by_kind
     v = state.rules.variant
     need = state.canastas_needed()
     options: list[int | None] = [None] if v.may_meld_out else []
@@ -437,7 +446,7 @@ def _going_out(state: HandState, leave_one: bool, c: list[int] | None = None,
 
 
 def _share_move(state: HandState, side: int, groups: list[_Group], split: list[int],
-                c: list[int], by_kind: dict[int, list[Card]], opt: int | None,
+                c: list[int], by_kind: list[list[Card]], opt: int | None,
                 seen: set[tuple[object, ...]],
                 done: dict[tuple[tuple[str, bool], ...], bool]) -> Move | None:
     """The move that lays ``groups`` with ``split`` wild cards each (and the black threes), or
@@ -487,8 +496,8 @@ def _share_move(state: HandState, side: int, groups: list[_Group], split: list[i
         dleft -= d
         start = npos.get(k, 0)
         npos[k] = start + n
-        g = by_kind.get(k, [])[start:start + n] + by_kind.get(DEUCE, [])[dpos:dpos + d]
-        g += by_kind.get(JOKER, [])[jpos:jpos + t - d]
+        g = (by_kind[k][start:start + n] if n else []) + by_kind[DEUCE][dpos:dpos + d]
+        g += by_kind[JOKER][jpos:jpos + t - d]
         dpos += d
         jpos += t - d
         cards_groups.append(g)
@@ -531,9 +540,9 @@ def _shares(state: HandState, side: int, natural: list[_Group],
 
 
 def _wilds_onto_one_meld(state: HandState, side: int, c: list[int],
-                         by_kind: dict[int, list[Card]], need: int) -> list[Move]:
+                         by_kind: list[list[Card]], need: int) -> list[Move]:
     """A hand of wild cards only, all added to one meld that they turn into a canasta."""
-    wilds = by_kind.get(DEUCE, [])[:c[DEUCE]] + by_kind.get(JOKER, [])[:c[JOKER]]
+    wilds = by_kind[DEUCE][:c[DEUCE]] + by_kind[JOKER][:c[JOKER]]
     if not wilds:
         return []
     v = state.rules.variant

@@ -62,7 +62,7 @@ def group_plan(state: HandState, side: int, g: Group, rank: str | None,
             raise IllegalMove(f"one meld per rank: put all your {rank_name(r)} in one group")
         j = -1  # the group before closed that rank's meld: this one starts a new meld
     meld = state.melds[side][j].plus(g) if j >= 0 else Meld(r, g)
-    err = v.meld_error(state, side, meld, j >= 0)
+    err = v.counts_error(state, side, r, meld.naturals, meld.deuces, meld.jokers)
     if err:
         raise IllegalMove(err)
     seen[r] = meld

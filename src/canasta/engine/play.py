@@ -136,7 +136,7 @@ def carry_out(state: HandState, plan: Plan) -> None:
     elif k is MoveKind.DISCARD:
         c = move.card
         assert c is not None
-        state.hands[actor].remove(c)
+        state.remove_from_hand(actor, (c,))
         state.pile.append(c)
         if state.rules.variant.freezes_pile(c):
             state.frozen += 1
@@ -174,7 +174,7 @@ def _draw(state: HandState, actor: int) -> None:
             if v.laid_on_sight(c):
                 state.lay_red_three(actor, c)
             else:
-                state.hands[actor].append(c)
+                state.add_to_hand(actor, c)
                 got = True
         if not got:
             end_hand(state, None)

@@ -164,14 +164,10 @@ class Variant:
             return "a meld needs more natural cards than wild cards"
         return None
 
-    def meld_error(self, state: HandState, side: int, meld: Meld, joins: bool) -> str | None:
-        """Why ``meld`` (a new meld, or an existing one with cards added when ``joins``) may
-        not stand on the side's table, or None."""
-        return self.counts_error(state, side, meld.rank, meld.naturals, meld.deuces, meld.jokers)
-
     def counts_error(self, state: HandState, side: int, rank: str, naturals: int, deuces: int,
                      jokers: int) -> str | None:
-        """``meld_error`` for a meld known by its counts (what the move generator uses)."""
+        """Why a meld of ``rank`` with these counts (a new meld, or one of the side's melds with
+        cards added) may not stand on the side's table, or None."""
         return self.meld_shape_error(state.rules, naturals, deuces + jokers)
 
     def wild_range(self, state: HandState, side: int, rank: str, naturals: int,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from canasta.cards import BLACK_THREE, NATURAL_RANKS, RED_THREE, Card
+from canasta.cards import BLACK_THREE, RED_THREE, Card
 from canasta.moves import WILD_MELD, rank_name
 from canasta.variants.base import Variant, melds_after
 
@@ -26,16 +26,15 @@ THREES_POINTS = (0, 100, 300, 500, 1000)  # by the number of threes of one colou
 
 def dead_ranks(state: HandState) -> set[str]:
     """Ranks closed to everyone: some side has a natural canasta of them (C.5, E-20)."""
-    return {m.rank for ms in state.melds for m in ms
-            if m.size >= MAX_MELD and m.wilds == 0 and m.rank in NATURAL_RANKS}
+    out: set[str] = set()
+    for side in range(state.rules.n_sides):
+        out |= state.meld_index(side).natural_canastas
+    return out
 
 
 def is_dead(state: HandState, rank: str) -> bool:
-    for ms in state.melds:
-        for m in ms:
-            if m.rank == rank and m.wilds == 0 and m.size >= MAX_MELD:
-                return True
-    return False
+    return any(rank in state.meld_index(side).natural_canastas
+               for side in range(state.rules.n_sides))
 
 
 def in_opening(state: HandState, side: int) -> bool:

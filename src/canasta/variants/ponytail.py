@@ -184,7 +184,8 @@ class Ponytail(Variant):
         for s in range(state.rules.players):
             tail = state.ponytails[s]
             if state.side_of(s) == side and tail is not None:
-                state.hands[s].extend(tail)
+                for c in tail:
+                    state.add_to_hand(s, c)
                 state.ponytails[s] = None
         state.lay_threes_in_hand(seat)
 
