@@ -56,6 +56,10 @@ class HandCounts:
         self.kinds[c.kind] -= 1
         self.size -= 1
 
+    def in_order(self) -> list[Card]:
+        """The hand in display order (``sort_cards``: card ids follow the kinds)."""
+        return [c for cs in self.by_kind for c in cs]
+
     def first(self, kind: int) -> Card | None:
         """The lowest card of ``kind`` in the hand, or None."""
         cs = self.by_kind[kind]

@@ -114,7 +114,7 @@ def carry_out(state: HandState, plan: Plan) -> None:
     move = plan.move
     actor = state.turn
     state.plans = None
-    state.history.append((actor, move))
+    state.record(actor, move)
     k = move.kind
     side = state.side_of(actor)
     if plan.penalty:

@@ -25,9 +25,10 @@ if TYPE_CHECKING:
     from canasta.engine.scoring import HandResult
     from canasta.rules import Rules
 
-__all__ = ["GroupPlan", "HandState", "Phase", "Plan"]
+__all__ = ["GroupPlan", "HandState", "History", "Phase", "Plan"]
 
 Phase = Literal["draw", "play"]
+History = tuple[tuple[int, Move], ...]  # (seat, move) for every move played, in order
 
 
 class HandState:
@@ -36,6 +37,7 @@ class HandState:
     __slots__ = (
         "_counted",
         "_counts",
+        "_history",
         "_indexes",
         "_owned",
         "answer",
@@ -47,7 +49,6 @@ class HandState:
         "frozen",
         "hand_number",
         "hands",
-        "history",
         "melded",
         "melds",
         "penalized",
@@ -90,7 +91,9 @@ class HandState:
     penalized: list[int]  # history indices of moves taken back for a penalty (table mode)
     bonuses: list[int]  # per side, scored with the hand (Ponytail: the exact cut)
     ponytails: list[list[Card] | None]  # per seat: a second hand face down, or None
-    history: list[tuple[int, Move]]
+    # The moves played, (seat, move) in order: a tuple that grows by a new tuple, so that
+    # copies and views share it instead of copying it (``history``).
+    _history: History
     turn_start_melded: bool
     turn_melded: bool
     turn_old_touched: bool
@@ -130,7 +133,7 @@ class HandState:
         self.penalized = []
         self.bonuses = [0] * s
         self.ponytails = [None] * n
-        self.history = []
+        self._history = ()
         self.turn_start_melded = False
         self.turn_melded = False
         self.turn_old_touched = False
@@ -176,7 +179,7 @@ class HandState:
         other.penalized = list(self.penalized)
         other.bonuses = list(self.bonuses)
         other.ponytails = [list(p) if p is not None else None for p in self.ponytails]
-        other.history = list(self.history)
+        other._history = self._history
         other.turn_new_ranks = set(self.turn_new_ranks)
         # The same position has the same plans (immutable; a move played drops them), but a
         # caller that changes the copy by hand must not inherit them.
@@ -195,6 +198,20 @@ class HandState:
 
     # ------------------------------------------------------------------------------------
     # Queries (never change the state)
+    @property
+    def history(self) -> History:
+        """The moves played this hand, (seat, move) in order; never changed in place, so
+        anyone may keep it."""
+        return self._history
+
+    @history.setter
+    def history(self, moves: Sequence[tuple[int, Move]]) -> None:
+        self._history = tuple(moves)
+
+    def record(self, seat: int, move: Move) -> None:
+        """``move`` joins the history (a new tuple: views and copies keep theirs)."""
+        self._history = (*self._history, (seat, move))
+
     @property
     def over(self) -> bool:
         """Whether the hand has ended."""
