@@ -724,6 +724,22 @@ def test_E49_asking_when_going_out_takes_a_wild_card_onto_a_meld_of_a_rank_not_i
         assert state.result is not None and state.result.went_out == 0
 
 
+def test_E49_a_player_whose_ponytail_waits_cannot_ask() -> None:
+    # Both canastas from hand, then the discard: out, unless the first canasta brings the
+    # player's ponytail into the hand (13 cards nobody has seen), and then no question.
+    melds = [["QC QD QH QS QC", "JC JD JH JS JC"], []]
+    state = position(hands=["QD QH JS 2D 5C", "", "", ""], melds=melds)
+    assert "ask" in legal(state)
+    for tails in ([TAIL, None, None, None], [TAIL, None, "5C 5D", None]):
+        state = position(hands=["QD QH JS 2D 5C", "", "", ""], melds=melds, ponytails=tails)
+        assert "ask" not in legal(state)
+        refused(state, "ask", "go out")
+    # The partner's waiting ponytail joins the partner's hand, not the asker's.
+    state = position(hands=["QD QH JS 2D 5C", "", "", ""], melds=melds,
+                     ponytails=[None, "5C 5D", TAIL, "6C 6D"])
+    assert "ask" in legal(state)
+
+
 def test_E49_looking_for_a_way_out_through_wild_additions_stays_quick() -> None:
     # Eight melds without a natural of theirs in hand and eight wild cards, yet no way out (the
     # natural canasta is missing): the search gives up within its budget.

@@ -212,8 +212,10 @@ def can_go_out(state: HandState) -> bool:
     c = list(c)  # tried below with one card less
     if not state.opened(side) and state.drew != "stock":
         return False
-    if state.ponytails[seat] is not None and not state.canastas(side):
-        return False  # the first canasta would bring the ponytail into the hand (Ponytail)
+    if not state.canastas(side) and state.rules.variant.cards_joining(state, seat, side, 0, 1):
+        # Going out takes a canasta, and the first one brings cards nobody has seen into the
+        # hand (Ponytail: the ponytail): whether they could go too is not known now.
+        return False
     if state.rules.variant.exact_going_out:
         return _exactly_out(state, side, c)
     memo: _Memo = {}

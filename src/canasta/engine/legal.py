@@ -108,10 +108,11 @@ def play_moves(state: HandState, out: Listing) -> None:
             # threes only, one of them may be that last discard instead (a different score).
             for s in range(max(sizes[0], len(hand) - 1), min(b, sizes[-1]) + 1):
                 _add_checked(out, state, Move(MoveKind.MELD, (tuple(by_kind[BLACK_THREE][:s]),)))
-            if (state.ponytails[seat] is not None and len(hand) <= v.canasta_size + 1
-                    and not state.canastas(side)):
-                # The first canasta brings the ponytail: completing it with the last cards of
-                # the hand is no going out, and no card-by-card order reaches it.
+            if (len(hand) <= v.canasta_size + 1 and not state.canastas(side)
+                    and v.cards_joining(state, seat, side, 0, 1)):
+                # The first canasta brings cards into the hand (Ponytail: the ponytail):
+                # completing it with the last cards of the hand is no going out, and no
+                # card-by-card order reaches it.
                 for m in _first_canastas(state, side, c, by_kind):
                     if m not in out:
                         _add_checked(out, state, m)
