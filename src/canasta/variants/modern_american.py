@@ -33,8 +33,11 @@ def dead_ranks(state: HandState) -> set[str]:
 
 
 def is_dead(state: HandState, rank: str) -> bool:
-    return any(rank in state.meld_index(side).natural_canastas
-               for side in range(state.rules.n_sides))
+    # Asked for every candidate meld the listing weighs: a plain loop, no generator.
+    for side in range(state.rules.n_sides):
+        if rank in state.meld_index(side).natural_canastas:
+            return True
+    return False
 
 
 def in_opening(state: HandState, side: int) -> bool:
