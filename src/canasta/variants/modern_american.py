@@ -175,6 +175,12 @@ class ModernAmerican(Variant):
             return "a meld may hold at most 2 wild cards"
         if added <= 0:
             return None
+        return self._adding_wilds_error(state, side, rank, naturals)
+
+    def _adding_wilds_error(self, state: HandState, side: int, rank: str,
+                            naturals: int) -> str | None:
+        """Why wild cards may not be added to a meld of ``rank`` that will hold ``naturals``
+        natural cards, or None (C.5, C.6, E-26)."""
         if rank == "7":
             return "sevens never take wild cards"
         opening = in_opening(state, side)
@@ -193,10 +199,24 @@ class ModernAmerican(Variant):
         n = naturals + (existing.naturals if existing else 0)
         d0 = existing.deuces if existing else 0
         j0 = existing.jokers if existing else 0
-        most = MAX_MELD if rank == WILD_MELD else self.max_wilds
-        ok = [x for x in range(most + 1)
-              if self.counts_error(state, side, rank, n, d0 + x, j0) is None]
-        return (ok[0], ok[-1]) if ok else None
+        if rank == WILD_MELD:
+            ok = [x for x in range(MAX_MELD + 1)
+                  if self.counts_error(state, side, rank, n, d0 + x, j0) is None]
+            return (ok[0], ok[-1]) if ok else None
+        # ``counts_error`` solved for the number of wild cards x (the listing and the going-out
+        # search ask this often): the limits of size and of wild cards bound x, and adding wild
+        # cards beyond those the side's meld holds passes the same tests whatever x is.
+        j = state.find_meld(side, rank)
+        meld = state.melds[side][j] if j >= 0 else None
+        if (meld is not None and meld.size >= MAX_MELD) or n < 2 or is_dead(state, rank):
+            return None
+        w0 = d0 + j0
+        lo = max(0, 3 - n - w0)
+        hi = min(MAX_MELD - n - w0, self.max_wilds - w0)
+        held = meld.wilds if meld is not None else 0  # x up to held - w0 adds none
+        if hi > held - w0 and self._adding_wilds_error(state, side, rank, n) is not None:
+            hi = held - w0
+        return (lo, hi) if lo <= hi else None
 
     def wild_adds_need_check(self, state: HandState, side: int) -> bool:
         return bool(state.melds[side]) and in_opening(state, side)
