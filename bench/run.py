@@ -80,6 +80,13 @@ def arena() -> list[str]:
     return rows
 
 
+def store_load() -> list[str]:
+    sys.path.insert(0, str(Path(__file__).parent))
+    from server import measure_store
+
+    return measure_store(2000)
+
+
 def server_load() -> list[str]:
     sys.path.insert(0, str(Path(__file__).parent))
     from server import measure
@@ -87,8 +94,41 @@ def server_load() -> list[str]:
     return measure(20.0, steps=(1, 4, 8, 16, 24, 32, 48, 64, 96))
 
 
-SECTIONS = ("random", "envs", "arena", "shards", "server")
+SECTIONS = ("random", "envs", "arena", "shards", "strategy", "yardsticks", "openspiel", "server",
+            "store")
 SHARDS = Path(__file__).parent / "shards"
+SUITE = Path(__file__).resolve().parents[1] / "tests" / "strategy"
+TABLES = (("classic", 2, "Classic 2p"), ("classic", 3, "Classic 3p"), ("classic", 4, "Classic 4p"),
+          ("modern-american", 4, "Modern American"), ("ponytail", 4, "Ponytail 4p"),
+          ("ponytail", 6, "Ponytail 6p"))
+
+
+def strategy() -> list[str]:
+    """The strategy suite scored for every level, table by table."""
+    from canasta.bots import LEVELS
+    from canasta.strategy import load_cases, run_levels
+
+    cases = load_cases([SUITE])
+    rows = ["| level | " + " | ".join(t for _v, _p, t in TABLES) + " | all |",
+            "|---|" + "---|" * (len(TABLES) + 1)]
+    for level, verdicts in run_levels(cases, LEVELS).items():
+        cells = []
+        for variant, players, _title in TABLES:
+            mine = [v for v in verdicts if v.case.position["variant"] == variant
+                    and v.case.position["players"] == players]
+            cells.append(f"{sum(v.passed for v in mine)} of {len(mine)}")
+        passed = sum(v.passed for v in verdicts)
+        rows.append(f"| {level} | " + " | ".join(cells)
+                    + f" | **{passed} of {len(verdicts)}** ({100 * passed / len(verdicts):.0f}%) |")
+        print(rows[-1], flush=True)
+    return rows
+
+
+def yardsticks() -> list[str]:
+    sys.path.insert(0, str(Path(__file__).parent))
+    from yardsticks import measure
+
+    return measure()
 
 
 def shards() -> list[str]:
@@ -116,6 +156,13 @@ def shards() -> list[str]:
                     f"{r.decision_ms[0]['max']:.0f} "
                     f"| {', '.join(f.name for f in files)} |")
     return rows
+
+
+def openspiel() -> list[str]:
+    sys.path.insert(0, str(Path(__file__).parent))
+    from openspiel_bots import measure
+
+    return measure()
 
 
 def envs() -> list[str]:
@@ -191,6 +238,71 @@ def main() -> int:
                    "are kept in `bench/shards/`; "
                    "this table merges them (`bench/shard.py report FILE...`). One process per "
                    "core; decision times per move.", shards),
+        "strategy": ("The strategy suite (one core)",
+                     "`canasta strategy tests/strategy`: positions from every table with the moves "
+                     "a strong player makes or avoids, each with its reason from published "
+                     "strategy advice (docs/STRATEGY.md); the answers to \"may I go out?\" are "
+                     "in `tests/strategy/with-steps/`, the cases that use the project's `steps` "
+                     "addition to the shared format. A level passes a case when its move, "
+                     "chosen from the seat's view, is none of the moves to avoid and one of the "
+                     "best moves where the case names them. Targets for the computer players: "
+                     "expert 80%, master 85%. The master's search stops at its time cap on a "
+                     "slow or busy machine, so its row can move by a case or two.", strategy),
+        "yardsticks": ("Club yardsticks (whole hands, one core)",
+                       "`bench/yardsticks.py`: every seat plays at the level named, one fresh "
+                       "seeded deal a hand (seed 1, the first hand of a match); each figure is "
+                       "counted at the seats' own decisions from what the seat could see. "
+                       "*Decisions*: moves chosen among two or more legal ones. *Avoidable "
+                       "feed*: the discard of a natural card that the next player's side (an "
+                       "opponent) could take the pile with by the variant's take rule "
+                       "(`Variant.take_error`), using its melds on the table (Classic, "
+                       "Ponytail: a meld of that rank that may grow, the pile not frozen for it) "
+                       "or the cards the discarder saw that player take from the pile and not "
+                       "show since (a natural pair of the rank; one and a wild card where the "
+                       "pile is not frozen for it), while another listed discard was neither such "
+                       "a feed nor a wild card (a black three, a rank that side cannot take "
+                       "with); a discard that goes out is not counted. Targets: 0.3 per 100 "
+                       "decisions for expert and master. *Stripped hands*: of the draw turns "
+                       "with 40 cards or more in the stock before the seat's side has a canasta, "
+                       "the share at which the seat holds 2 cards or fewer (target 10%). *Wild "
+                       "cards for small piles*: wild cards from hand in takes of a pile of 3 "
+                       "cards or fewer, top card included. *Piles of 12+ declined* (Modern "
+                       "American): draw turns with a pile of 12 or more and a legal take at "
+                       "which the seat drew instead (target 0.3 per hand). *Black threes "
+                       "taken* (Ponytail): black threes in the piles the seats took. *Answers "
+                       "reversed*: each answer to \"may I go out?\" is judged by the engine's "
+                       "own search: in 12 deals of the cards the answerer cannot see (the "
+                       "asker's hand kept as it is, since the question says it can go out) both "
+                       "answers are played and the rest of the hand is played out by the expert "
+                       "at every seat, the same players and deal for both; the answer counts as "
+                       "reversed when the other one scores better for the answerer's side (its "
+                       "hand score less the mean of the other sides') by 2 standard errors of the "
+                       "paired differences (24 expert hands played out per judged answer). The "
+                       "seconds column is each row's time on one core; most of it goes to the "
+                       "master's searches and the judge's rollouts.", yardsticks),
+        "openspiel": ("OpenSpiel's bots against ours (Classic, 4 players)",
+                      "The one outside reference for our players: OpenSpiel's own bots "
+                      "(`bench/openspiel_bots.py`, OpenSpiel 2.0.2) play side A through "
+                      "`canasta.envs.openspiel.OpenSpielPlayer`, which deals them the hidden "
+                      "cards afresh from their seat's view at every decision. "
+                      "*openspiel-random*: its uniform random bot (one random action id at a "
+                      "time); *openspiel-mcts*: `algorithms.mcts.MCTSBot` with random rollouts "
+                      "(UCT constant 300, the returns being points), searching one world per "
+                      "decision; *openspiel-ismcts*: `algorithms.ismcts.ISMCTSBot`, random "
+                      "rollouts, a world dealt for every simulation, nodes keyed by the seat's "
+                      "observation. Both searches get 50 simulations a decision (each a random "
+                      "rollout to the end of the hand), so a duplicate deal costs 19 to 39 CPU "
+                      "seconds (the last column) and the deals are few: the whole table is "
+                      "about 67 CPU minutes (`bench/run.py --only openspiel "
+                      "--write docs/BENCHMARKS.md`, two worker processes; one row: "
+                      "`python bench/openspiel_bots.py --team openspiel-mcts --vs expert "
+                      "--deals 40`). The deals are the arena's with seed 1 (both seatings of "
+                      "each deal); the MCTS rows are exactly `examples/mcts_vs_expert.py "
+                      "--simulations 50 --vs LEVEL --deals N`. Decision times are wall-clock "
+                      "per move of side A while other jobs shared the two cores; CPU seconds "
+                      "are per duplicate deal (both seatings, all four seats). Our master is "
+                      "not in the table: the searches already lose to basic, and its rows "
+                      "would take the table well past its hour of CPU.", openspiel),
         "server": ("The browser game's server (one process, loopback)",
                    "`bench/server.py`: a real `canasta serve` process; simulated players "
                    "connect over WebSockets and play (draw, discard, answer yes), thinking 1 s "
@@ -198,6 +310,19 @@ def main() -> int:
                    "answer for it; *computer turns* is from the player's discard until the three "
                    "expert computer players have moved and it is the player's turn again (the "
                    "client then shows those moves at a readable pace).", server_load),
+        "store": ("The browser game's store (2,000 stored games)",
+                  "`bench/server.py store`: a real `canasta serve` process on a database of "
+                  "2,000 finished matches (eight real Classic matches to 10,000, stored under "
+                  "2,000 ids) written as a server of before the summaries wrote it, so that "
+                  "the first start builds them. Each request is asked while a WebSocket of one "
+                  "game sends `sync` every 10 ms: the *sync* column is how late the server's "
+                  "answers to it come meanwhile (the event loop being held up shows there). "
+                  "Before the summaries (the code of commit 02804b9, which parsed every record "
+                  "on the event loop: `git archive 02804b9 src | tar -x -C /tmp/base && "
+                  "PYTHONPATH=/tmp/base/src .venv/bin/python bench/server.py store`, the same "
+                  "day and machine, load average about 7), `GET /api/games` took 8,989 ms "
+                  "(p50 of 5; max 10,392) and `GET /api/stats` 5,996 ms (max 11,953), and the "
+                  "socket's answers waited up to 11,900 ms.", store_load),
     }
     sections: dict[str, str] = {}
     for key in SECTIONS:

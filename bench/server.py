@@ -9,6 +9,11 @@ moves like a person would.  Measured per move:
   player's turn again (the computer players are experts).
 
 Then the number of concurrent games rises until the p95 ack passes 100 ms.
+
+``bench/server.py store`` measures the store instead: a database of 2,000 finished games
+(real records, ~60 MB) as a server of before the summaries wrote it; how long the server takes
+to start on it, to answer the games list and the statistics, and how late a socket's answer
+to ``sync`` comes while they are being answered.
 """
 
 from __future__ import annotations
@@ -149,5 +154,137 @@ def measure(seconds: float = 20.0, level: str = "expert",
             proc.wait(timeout=10)
 
 
+# --- the store: a long list of stored games -----------------------------------------------------
+OLD_SCHEMA = """
+CREATE TABLE games (id TEXT PRIMARY KEY, created REAL NOT NULL, updated REAL NOT NULL,
+                    config TEXT NOT NULL, record TEXT NOT NULL, over INTEGER NOT NULL DEFAULT 0,
+                    winner INTEGER);
+CREATE INDEX games_updated ON games (updated);
+"""
+
+
+def finished_games(count: int) -> list[tuple[str, str, int | None]]:
+    """``count`` whole matches (Classic to 10,000, three basic players: about 27 kB each):
+    (config, record, winner) as the server stores them."""
+    from canasta.bots.basic import BasicPlayer
+    from canasta.web.session import GameConfig, GameSession
+
+    out = []
+    for seed in range(count):
+        s = GameSession("g", GameConfig("classic", 3, 10000, ("basic",) * 2, "Ana", "en", seed))
+        me = BasicPlayer(seed)
+        while not s.match.over:
+            if s.state.result is not None:
+                s.next_hand()
+            elif s.computer_to_act():
+                s.computer_step()
+            else:
+                s.play(0, str(me.choose(s.view(0))))
+        out.append((json.dumps(s.config.to_json()), json.dumps(s.record()), s.match.winner))
+    return out
+
+
+def older_database(path: str, games: int) -> float:
+    """A database of ``games`` finished games as a server of before the summaries wrote it
+    (copies of a few real matches under their own ids); its size in MB."""
+    import sqlite3
+
+    matches = finished_games(8)
+    con = sqlite3.connect(path)
+    con.executescript(OLD_SCHEMA)
+    for i in range(games):
+        config, record, winner = matches[i % len(matches)]
+        con.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, 1, ?)",
+                    (f"game{i:05d}", 1.7e9 + i, 1.7e9 + i, config, record, winner))
+    con.commit()
+    con.close()
+    return os.path.getsize(path) / 1e6
+
+
+def get_ms(url: str) -> float:
+    sent = time.perf_counter()
+    with urllib.request.urlopen(url, timeout=120) as r:
+        r.read()
+    return 1000 * (time.perf_counter() - sent)
+
+
+async def pings_meanwhile(port: int, game: str, calls: list[str]) -> tuple[list[float],
+                                                                          list[float]]:
+    """Answer ``sync`` on a game's socket every 10 ms while ``calls`` are asked one after the
+    other: (each call's ms, each sync's ms)."""
+    from websockets.asyncio.client import connect
+
+    async with connect(f"ws://127.0.0.1:{port}/ws/games/{game}/0", max_size=None) as ws:
+        await ws.recv()
+        pings: list[float] = []
+        done = asyncio.Event()
+
+        async def ping() -> None:
+            while not done.is_set():
+                sent = time.perf_counter()
+                await ws.send(json.dumps({"type": "sync"}))
+                await ws.recv()
+                pings.append(1000 * (time.perf_counter() - sent))
+                await asyncio.sleep(0.01)
+
+        pinger = asyncio.create_task(ping())
+        await asyncio.sleep(0.2)
+        took = [await asyncio.to_thread(get_ms, url) for url in calls]
+        done.set()
+        await pinger
+    return took, pings
+
+
+def measure_store(games: int = 2000, repeats: int = 5) -> list[str]:
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    game = "game00000"
+    rows = ["| request | answer ms p50 / max | a socket's sync ms p50 / max meanwhile |",
+            "|---|---|---|"]
+
+    def row(what: str, took: list[float], pings: list[float]) -> None:
+        answer = f"{statistics.median(took):.0f} / {max(took):.0f}" if took else ""
+        rows.append(f"| {what} | {answer} | {statistics.median(pings):.1f} / "
+                    f"{max(pings):.1f} |")
+        print(rows[-1], flush=True)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        db = os.path.join(tmp, "games.sqlite3")
+        size = older_database(db, games)
+        started = time.perf_counter()
+        proc = start_server(port, db)
+        startup = time.perf_counter() - started
+        try:
+            row("the first `GET /api/games` after starting",
+                *asyncio.run(pings_meanwhile(port, game, [f"{base}/api/games"])))
+            row("(none: the socket alone)", [], asyncio.run(pings_meanwhile(port, game, []))[1])
+            for path in ("/api/games", "/api/stats"):
+                row(f"`GET {path}` ×{repeats}",
+                    *asyncio.run(pings_meanwhile(port, game, [base + path] * repeats)))
+            with urllib.request.urlopen(f"{base}/api/games", timeout=120) as r:
+                first = json.load(r)
+            pages, cursor = 1, first.get("next")
+            paging = time.perf_counter()
+            while cursor:  # the whole list, page by page (where the server pages)
+                with urllib.request.urlopen(f"{base}/api/games?before={cursor}",
+                                            timeout=120) as r:
+                    cursor = json.load(r).get("next")
+                pages += 1
+            whole = 1000 * (time.perf_counter() - paging)
+        finally:
+            proc.terminate()
+            proc.wait(timeout=10)
+    whole_list = (f"; paging through the whole list ({pages} pages) took {whole:.0f} ms"
+                  if pages > 1 else "")
+    rows += ["", f"{games} finished games ({size:.0f} MB, written as by a server of before the "
+             f"summaries); the server answered {startup:.1f} s after it was started; the first "
+             f"page lists {len(first['games'])} games{whole_list}. The machine's load "
+             f"average at the end: {os.getloadavg()[0]:.1f} (it is shared)."]
+    return rows
+
+
 if __name__ == "__main__":
-    print("\n".join(measure(float(sys.argv[1]) if len(sys.argv) > 1 else 20.0)))
+    if sys.argv[1:2] == ["store"]:
+        print("\n".join(measure_store(int(sys.argv[2]) if len(sys.argv) > 2 else 2000)))
+    else:
+        print("\n".join(measure(float(sys.argv[1]) if len(sys.argv) > 1 else 20.0)))

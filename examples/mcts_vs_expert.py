@@ -23,7 +23,7 @@ from canasta.bots import register_player
 from canasta.envs.openspiel import OpenSpielPlayer
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--variant", default="classic")
     parser.add_argument("--players", type=int, default=4)
@@ -33,7 +33,7 @@ def main() -> None:
                         help="UCT exploration constant (returns are in points)")
     parser.add_argument("--vs", default="expert", help="our level on the other side")
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
 
     game = pyspiel.load_game("python_canasta",
                              {"variant": args.variant, "players": args.players})

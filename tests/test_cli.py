@@ -152,3 +152,52 @@ def test_python_dash_m_canasta_is_the_canasta_command() -> None:
     out = subprocess.run([sys.executable, "-m", "canasta", "play", "--help"], capture_output=True,
                          text=True, check=True).stdout
     assert "--text" in out and "master" in out
+
+
+def test_serve_with_a_database_it_cannot_use_says_why_and_exits_2(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import os
+
+    text = tmp_path / "notes.txt"
+    text.write_text("not a database\n" * 200)
+    folder = tmp_path / "games.sqlite3"
+    folder.mkdir()
+    import sqlite3
+
+    other = tmp_path / "other.sqlite3"  # another program's database
+    con = sqlite3.connect(other)
+    con.execute("CREATE TABLE games (name TEXT, score INTEGER)")
+    con.commit()
+    con.close()
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o555)
+    if os.access(locked, os.W_OK):  # root may write anywhere: /sys takes no new files
+        locked = Path("/sys")
+    cases = [
+        (text, f"canasta: {text} is not a SQLite database (file is not a database)"),
+        (folder, f"canasta: {folder} is a folder, not a database file"),
+        (other, f"canasta: {other} is not a canasta games database (its table 'games' has no "
+                "column id, created, updated, config, record, over, winner)"),
+        (locked / "games.sqlite3", f"canasta: cannot use the games database "
+                                   f"{locked / 'games.sqlite3'}: the folder {locked} is not "
+                                   "writable"),
+        (text / "games" / "games.sqlite3", f"canasta: cannot create the folder {text / 'games'} "
+                                           f"for the games database"),
+    ]
+    try:
+        for path, said in cases:
+            assert main(["serve", "--no-browser", "--db", str(path)]) == 2
+            err = capsys.readouterr().err
+            assert err.startswith(said) and err.count("\n") == 1, err
+    finally:
+        if locked != Path("/sys"):
+            locked.chmod(0o755)
+    assert text.read_text() == "not a database\n" * 200  # and nothing was changed
+    assert list(folder.iterdir()) == [] and list(tmp_path.glob("notes.txt*")) == [text]
+    con = sqlite3.connect(other)
+    assert [r[0] for r in con.execute("SELECT name FROM sqlite_master")] == ["games"]
+    con.close()
+    result = run("serve", "--no-browser", "--db", str(text))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.startswith(cases[0][1])

@@ -14,10 +14,14 @@ from open_spiel.python.algorithms import mcts  # noqa: E402
 
 import canasta.envs.openspiel as cos  # noqa: E402
 from canasta.bots import make_player  # noqa: E402
+from canasta.bots.sampling import determinize  # noqa: E402
 from canasta.envs.observation import observation_string, observe  # noqa: E402
 from canasta.envs.seat import STAGED_SIZE  # noqa: E402
 from canasta.match import Match  # noqa: E402
+from canasta.moves import YES  # noqa: E402
 from canasta.view import view_of  # noqa: E402
+
+from conftest import ROOT, position  # noqa: E402
 
 TABLES = [("classic", 2), ("classic", 3), ("classic", 4), ("modern-american", 4),
           ("ponytail", 4), ("ponytail", 6)]
@@ -179,3 +183,100 @@ def test_openspiel_playthrough_generator_runs() -> None:
     assert "PublicObservationString()" in text and "your hand" in text
     public = [line for line in text.splitlines() if line.startswith("PublicObservationString")]
     assert not any("your hand" in line for line in public)
+
+
+def _asked() -> object:
+    """Classic, 4 players: seat 0 can go out (three eights, the kings' canasta on the table,
+    the five to discard) and has asked its partner, seat 2, "may I go out?"."""
+    state = position(hands=[["8C", "8D", "8H", "5C"], ["TC", "TD"], ["QC", "4D"], ["6C", "6D"]],
+                     melds=[[["KS", "KH", "KD", "KC", "KS", "KH", "KD"]], [["9S", "9H", "9D"]]],
+                     discard=["4C"], stock=["7C", "JD", "JH", "JS"], phase="play")
+    state.apply("ask")
+    return state
+
+
+def test_mcts_answers_its_partner_in_worlds_where_the_asker_can_go_out() -> None:
+    """The partner's MCTS searches worlds dealt from its view; each must deal the asker a hand
+    it can go out with, or the search runs into a state with no legal action after a "yes"
+    (OpenSpiel's random rollout then fails: "'a' cannot be empty")."""
+    game = pyspiel.load_game("python_canasta", {"variant": "classic", "players": 4})
+
+    def make_bot(seat: int, seed: int) -> object:
+        rs = np.random.RandomState(seed)
+        return mcts.MCTSBot(game, uct_c=300.0, max_simulations=10,
+                            evaluator=mcts.RandomRolloutEvaluator(1, rs), random_state=rs)
+
+    state = _asked()
+    view = view_of(state, 2)
+    for seed in range(8):
+        player = cos.OpenSpielPlayer(game, make_bot, seed)
+        player.new_hand(2)
+        assert player.choose(view) in view.legal_moves
+        world = cos.state_from_position(game, determinize(view, random.Random(seed)))
+        world.apply_action(game.space.encode(YES)[0])
+        assert world.current_player() == 0 and world.legal_actions()
+
+
+def test_the_mcts_example_plays_its_duplicate_deals(capsys: pytest.CaptureFixture[str]) -> None:
+    """``examples/mcts_vs_expert.py`` on two deals (its second seating of the first deal used
+    to crash: an MCTS partner answering "may I go out?" searched worlds where the asker could
+    not go out)."""
+    import importlib.util
+
+    path = ROOT / "examples" / "mcts_vs_expert.py"
+    spec = importlib.util.spec_from_file_location("mcts_vs_expert", path)
+    assert spec is not None and spec.loader is not None
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    example.main(["--deals", "2", "--simulations", "5", "--vs", "basic", "--seed", "20"])
+    out = capsys.readouterr().out
+    assert "side A mcts against side B basic; 2 duplicate deals (4 hands)" in out
+    assert "mean score difference A - B per hand" in out
+
+
+def test_ismcts_searches_worlds_dealt_from_the_seat_view() -> None:
+    """OpenSpiel's ISMCTS samples a world per simulation; the arena player deals them from its
+    view (``resample``): the seat to act sees the same observation there, groups staged
+    included, and has the same legal actions; the bot then plays legal moves."""
+    from open_spiel.python.algorithms import ismcts
+
+    game = pyspiel.load_game("python_canasta", {"variant": "classic", "players": 4})
+
+    def make_bot(seat: int, seed: int) -> object:
+        rs = np.random.RandomState(seed)
+        return ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 300.0, 4,
+                                random_state=rs, use_observation_string=True)
+
+    player = cos.OpenSpielPlayer(game, make_bot, seed=2)
+    player.new_hand(0)
+    # A staged group: seat 0 lays the nines, the first of the two groups its initial meld
+    # needs (30 points each, 50 to reach).
+    state = position(hands=[["9C", "9D", "9H", "8C", "8D", "8H", "5C", "6H", "QS"], ["TC", "TD"],
+                            ["QC", "4D"], ["6C", "6D"]],
+                     discard=["4C"], stock=["7C", "JD", "JH", "JS"], phase="play")
+    world = cos.state_from_position(game, state)
+    assert world.env is not None
+    staged = next(a for a in world.legal_actions() if game.space.staged(a))
+    world.apply_action(staged)
+    player.memory.update(view_of(state, 0))
+    for _ in range(3):
+        again = player.resample(world, 0)
+        assert again.observation_string(0) == world.observation_string(0)
+        assert again.legal_actions() == world.legal_actions()
+        assert again.env is not None and again.env.state.hands[1] != state.hands[1]
+    with pytest.raises(ValueError, match="seat to act"):
+        player.resample(world, 1)
+
+    match = Match(game.rules, seed=4)
+    bots = {s: make_player("basic", s) for s in range(1, 4)}
+    for s, b in bots.items():
+        b.new_hand(s)
+    moves = 0
+    while match.state.result is None and moves < 40:
+        seat = match.state.turn
+        view = view_of(match.state, seat)
+        move = player.choose(view) if seat == 0 else bots[seat].choose(view)
+        assert move in view.legal_moves
+        match.apply(move)
+        moves += 1
+    assert moves == 40 or match.state.result is not None

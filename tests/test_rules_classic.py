@@ -304,6 +304,25 @@ def test_B7_four_black_threes_melded_last_when_going_out() -> None:
     assert part["total"] == 70 + 20 + 500 + 100
 
 
+def test_B7_B8_from_four_black_threes_three_may_go_down_and_the_fourth_be_discarded() -> None:
+    # Two ways out with different scores: all four melded (20), or three (15) and the last
+    # one discarded; both are listed.
+    state = position(hands=["3C 3C 3S 3S", "", "", ""], melds=[[KINGS7], []])
+    moves = legal(state)
+    assert "meld 3C 3C 3S 3S" in moves and "meld 3C 3C 3S" in moves
+    play(state, "meld 3C 3C 3S 3S")
+    assert breakdown(state, 0)["melded"] == 70 + 20
+    state = position(hands=["3C 3C 3S 3S", "", "", ""], melds=[[KINGS7], []])
+    play(state, "meld 3C 3C 3S")
+    assert legal(state) == ["discard 3S"]
+    play(state, "discard 3S")
+    part = breakdown(state, 0)
+    assert part["melded"] == 70 + 15 and part["in_hand"] == 0 and part["going_out"] == 100
+    # With a card beside them, the four go down and that card is the discard.
+    state = position(hands=["3C 3C 3S 3S 9D", "", "", ""], melds=[[KINGS7], []])
+    assert [m for m in legal(state) if m.startswith("meld")] == ["meld 3C 3C 3S 3S"]
+
+
 def test_B7_B8_two_black_threes_after_drawing_cannot_go_out() -> None:
     state = position(hands=["3C 3S", "", "", ""], melds=[[KINGS7], []])
     assert legal(state) == ["discard 3C"]  # no meld, no ask

@@ -7,11 +7,12 @@ scenarios/FORMAT.md; deals use explicit decks so that every card is known.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
-from canasta.cards import Card, cards, make_deck
+from canasta.cards import NATURAL_RANKS, Card, cards, make_deck
 from canasta.engine.deal import deal, shuffled_deck
 from canasta.engine.state import HandState
 from canasta.errors import PositionError
@@ -254,6 +255,19 @@ def test_C5_E26_one_wild_meld_per_hand() -> None:
 def test_C5_one_meld_per_rank_a_sides_mixed_canasta_takes_no_new_meld_of_its_rank() -> None:
     state = position(hands=["KC KD KH 5S 6S", "", "", ""], melds=[["KC KD KH KS KS 2C JK"], []])
     refused(state, "meld KC KD KH", "finished canasta")
+
+
+def test_C5_nines_beyond_seven_cannot_go_down_so_they_cannot_go_out() -> None:
+    # Unlike Ponytail, a rank never gets a second meld: three nines would close the four on the
+    # table (a mixed canasta) and the other three could not go down, so there is no way out to
+    # ask about.
+    state = position(hands=["9H 9S 9C 9D 9H 9S 4S", "", "", ""],
+                     melds=[[*TWO_CANASTAS, "9C 9D 2C 2D"], []])
+    refused(state, "meld 9C 9D 9H / 9H 9S 9S", "one meld per rank")
+    assert "ask" not in legal(state)
+    refused(state, "ask", "cannot go out")
+    play(state, "add 9 9C 9D 9H")
+    refused(state, "meld 9H 9S 9S", "finished canasta")
 
 
 # ----------------------------------------------------------------------------------------
@@ -619,3 +633,27 @@ def test_illegal_moves_leave_the_position_unchanged(move: str) -> None:
     state = position(hands=["QC QD QH QS QC QD QH QS 2C JK JK 7C 7D 7H 9C 9D 9H 9S AS", "", "",
                             ""], melds=[[KINGS7, "AC AD AH"], []], discard=[])
     refused(state, move)
+
+
+def test_wild_range_is_counts_error_solved_for_the_wild_cards() -> None:
+    # wild_range answers from the meld limits directly; it must give what trying every number
+    # of wild cards against counts_error gives, for every rank, meld and number of naturals.
+    rules = Rules.make("modern-american", 4)
+    v = rules.variant
+    state = deal(rules, shuffled_deck(rules, 11))
+    rng = random.Random(11)
+    compared = 0
+    while not state.over:
+        for side in range(2):
+            for rank in (*NATURAL_RANKS, "3"):
+                for existing in (None, *state.melds[side]):
+                    for naturals in range(8):
+                        n = naturals + (existing.naturals if existing else 0)
+                        d0, j0 = (existing.deuces, existing.jokers) if existing else (0, 0)
+                        ok = [x for x in range(v.max_wilds + 1) if v.counts_error(
+                            state, side, rank, n, d0 + x, j0) is None]
+                        assert v.wild_range(state, side, rank, naturals, existing) == (
+                            (ok[0], ok[-1]) if ok else None), (rank, naturals, existing)
+                        compared += 1
+        state.apply(rng.choice(state.legal_moves()))
+    assert compared > 10_000

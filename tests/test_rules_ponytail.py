@@ -271,6 +271,81 @@ def test_D6_E41_only_one_unfinished_meld_of_a_rank() -> None:
         position(melds=[["KC KD KH", "KS KS KH 2C"], []])
 
 
+NINES5 = "9C 9D 9H 9S 9C"  # an unfinished meld of five nines
+
+
+def test_D6_E41_going_out_through_a_second_meld_of_a_rank_may_be_asked() -> None:
+    # Two nines close the nines at seven, three more start a new meld, the 4 is discarded: the
+    # search must let one rank's cards go both ways (it used to judge 5 + 5 nines impossible).
+    def start() -> HandState:
+        return position(hands=["9D 9H 9S 9C 9D 4S", "", "", ""], melds=[[*BOTH, NINES5], []])
+
+    state = start()
+    refused(state, "meld 9C 9D 9D 9H 9S", "7 cards")
+    assert "ask" in legal(state)
+    play(state, "ask")
+    state.apply("yes", seat=2)
+    # The one-move going-out list holds the split, the joining group first.
+    assert "meld 9C 9D / 9D 9H 9S" in legal(state)
+    after_yes = state.copy()
+    play(state, "meld 9C 9D / 9D 9H 9S", "discard 4S")
+    part = breakdown(state, 0)
+    assert state.result is not None and state.result.went_out == 0
+    assert part["canastas"] == 500 + 300 + 500 and part["going_out"] == 200
+    # After the yes, a nine added alone still leaves a way out, so it is accepted (the check
+    # that a player who got a yes can still go out runs the same search).
+    state = after_yes
+    play(state, "add 9 9C")
+    assert "meld 9D / 9D 9H 9S" in legal(state)
+    play(state, "add 9 9D", "meld 9D 9H 9S", "discard 4S")
+    assert state.result is not None and state.result.went_out == 0
+    assert start().check("meld 9D 9H / 9S 9C 9D").groups[1].joins == -1
+
+
+def test_D6_E41_after_a_yes_the_second_meld_route_is_listed_and_keeps_a_meld_legal() -> None:
+    # Here 'ask' was already allowed before the split routes existed (the nines close at seven
+    # in one group, the deuces go onto the fives), so this pins the other two uses of the
+    # search on their own: the one-move list after the yes, and the yes-binding check.
+    state = position(hands=["9D 9H 9S 2C 2D 2H 4S", "", "", ""],
+                     melds=[[*BOTH, "9C 9D 9H 9S", "5C 5D 5H 5S"], []])
+    play(state, "ask")
+    state.apply("yes", seat=2)
+    assert "meld 9D 2C 2D / 9H 9S 2H" in legal(state)
+    # A deuce on the nines leaves only the split (9D 2D close them, 9H 9S 2H start anew).
+    play(state, "add 9 2C")
+    assert legal(state) == ["add 9 9D", "add 9 2D", "meld 9D 2D / 9H 9S 2H"]
+    play(state, "meld 9D 2D / 9H 9S 2H", "discard 4S")
+    assert state.result is not None and state.result.went_out == 0
+    assert breakdown(state, 0)["canastas"] == 500 + 300 + 300
+
+
+def test_D6_E41_wild_cards_alone_may_close_a_meld_so_that_its_rank_starts_anew() -> None:
+    # Six nines and 9H 9S 2C 2D in hand: closing them with a nine leaves 9 2 2 (no meld), with
+    # a deuce leaves 9 9 2, a new meld.  The deuce goes on alone (no move lays it beside the
+    # new nines), then the rest goes down.
+    state = position(hands=["9H 9S 2C 2D 4S", "", "", ""],
+                     melds=[[*BOTH, "9C 9D 9H 9S 9C 9D"], []])
+    play(state, "ask")
+    state.apply("yes", seat=2)
+    assert legal(state) == ["add 9 2C"]
+    refused(state, "add 9 9H", "must go out")
+    play(state, "add 9 2C", "meld 9H 9S 2D", "discard 4S")
+    assert state.result is not None and state.result.went_out == 0
+    assert breakdown(state, 0)["canastas"] == 500 + 300 + 300
+
+
+def test_D6_E41_one_move_may_lay_a_canasta_and_a_new_meld_of_the_same_rank() -> None:
+    nines = "9C 9C 9D 9D 9H 9H 9S 9S 9C 9D"
+    state = position(hands=[f"{nines} 4S", "", "", ""], melds=[BOTH, []])
+    refused(state, "meld 9S 9C 9D / 9C 9C 9D 9D 9H 9H 9S", "one meld per rank")
+    assert "ask" in legal(state)
+    play(state, "ask")
+    state.apply("yes", seat=2)
+    assert legal(state) == ["meld 9C 9C 9C", "meld 9C 9C 9C 9D 9D 9D 9H / 9H 9S 9S"]
+    play(state, "meld 9C 9C 9C 9D 9D 9D 9H / 9H 9S 9S", "discard 4S")
+    assert breakdown(state, 0)["canastas"] == 500 + 300 + 500
+
+
 def test_D6_D11_black_threes_melded_only_going_out_three_or_more() -> None:
     state = position(hands=["3C 3S 3C 3S 3C 9D", "", "", ""], melds=[BOTH, []])
     refused(state, "meld 3C 3S 3C", "black threes")  # not going out: three cards are left
@@ -281,6 +356,16 @@ def test_D6_D11_black_threes_melded_only_going_out_three_or_more() -> None:
     assert part["total"] == 175 + 800 + 200
     state = position(hands=["3C 3S 9D", "", "", ""], melds=[BOTH, []])
     refused(state, "meld 3C 3S", "black threes")
+    # From a hand of black threes only, all go down, or all but one that is the discard (a
+    # different score: each black three melded counts 5, one left in hand would cost 100).
+    for hand, melds in (("3C 3C 3S 3S", ["meld 3C 3C 3S 3S", "meld 3C 3C 3S"]),
+                        ("3C 3C 3S 3S 3S", ["meld 3C 3C 3S 3S 3S", "meld 3C 3C 3S 3S"])):
+        state = position(hands=[hand, "", "", ""], melds=[BOTH, []])
+        assert sorted(m for m in legal(state) if m.startswith("meld")) == sorted(melds)
+        play(state, melds[1], "discard 3S")
+        part = breakdown(state, 0)
+        assert part["melded"] == 70 + 80 + 5 * (len(hand.split()) - 1)
+        assert part["going_out"] == 200 and part["in_hand"] == 0
     state = position(hands=["3C 3S 3C 9D", "", "", ""], melds=[[KINGS7], []])
     refused(state, "meld 3C 3S 3C", "canasta")
 
@@ -637,6 +722,22 @@ def test_E49_asking_when_going_out_takes_a_wild_card_onto_a_meld_of_a_rank_not_i
         assert "ask" in legal(state)
         play(state, "add 5 2H", "add 5 JK", "meld 6S 6D 6H", "discard AS")
         assert state.result is not None and state.result.went_out == 0
+
+
+def test_E49_a_player_whose_ponytail_waits_cannot_ask() -> None:
+    # Both canastas from hand, then the discard: out, unless the first canasta brings the
+    # player's ponytail into the hand (13 cards nobody has seen), and then no question.
+    melds = [["QC QD QH QS QC", "JC JD JH JS JC"], []]
+    state = position(hands=["QD QH JS 2D 5C", "", "", ""], melds=melds)
+    assert "ask" in legal(state)
+    for tails in ([TAIL, None, None, None], [TAIL, None, "5C 5D", None]):
+        state = position(hands=["QD QH JS 2D 5C", "", "", ""], melds=melds, ponytails=tails)
+        assert "ask" not in legal(state)
+        refused(state, "ask", "go out")
+    # The partner's waiting ponytail joins the partner's hand, not the asker's.
+    state = position(hands=["QD QH JS 2D 5C", "", "", ""], melds=melds,
+                     ponytails=[None, "5C 5D", TAIL, "6C 6D"])
+    assert "ask" in legal(state)
 
 
 def test_E49_looking_for_a_way_out_through_wild_additions_stays_quick() -> None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from canasta.cards import Card
+from canasta.cards import Card, sort_cards
+from canasta.engine.deal import deal, shuffled_deck
 from canasta.engine.state import HandState
 from canasta.match import Match
 from canasta.rules import Rules
@@ -60,3 +61,21 @@ def test_view_shows_sizes_not_cards() -> None:
     assert not hasattr(view, "stock") and not hasattr(view, "hands")
     assert view.legal_moves == ()  # seat 1 is not to act
     assert view_of(match.state, 0).legal_moves
+
+
+def test_a_view_keeps_its_history_and_hand_while_the_game_plays_on() -> None:
+    # The history is shared with the state, not copied: it must never change under a view.
+    rng = random.Random(2)
+    rules = Rules.make("classic", 4)
+    state = deal(rules, shuffled_deck(rules, 8))
+    views = []
+    for _ in range(60):
+        view = view_of(state, state.turn)
+        assert view.hand == tuple(sort_cards(state.hands[state.turn]))
+        views.append((view, [(s, str(m)) for s, m in view.history], view.hand))
+        trial = state.copy()
+        trial.apply(rng.choice(trial.legal_moves()))  # a copy playing on changes no view
+        state.apply(rng.choice(state.legal_moves()))
+    for view, history, hand in views:
+        assert [(s, str(m)) for s, m in view.history] == history and view.hand == hand
+    assert len(views[-1][1]) == len(state.history) - 1

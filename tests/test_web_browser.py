@@ -345,6 +345,53 @@ def test_past_games_replays_and_rules(page: Page, server: LiveServer) -> None:
     axe_check(page, "the rules")
 
 
+def test_older_games_come_page_by_page(page: Page, server: LiveServer) -> None:
+    for _ in range(21):  # more than the 20 the start screen asks for at a time
+        r = page.request.post(f"{server.url}api/games", data={"levels": ["basic"] * 3})
+        assert r.status == 201
+    stored = len(page.request.get(f"{server.url}api/games?limit=200").json()["games"])
+    page.goto(server.url)
+    rows = page.get_by_test_id("game-row")
+    expect(rows).to_have_count(20)
+    more = page.get_by_test_id("more-games")
+    while more.count():
+        shown = rows.count()
+        more.click()
+        expect(rows).not_to_have_count(shown)
+        assert page.evaluate("document.activeElement.closest('[data-testid=game-row]') !== null")
+    expect(rows).to_have_count(stored)
+    assert len(set(rows.evaluate_all("rs => rs.map(r => r.dataset.gameId)"))) == stored
+    axe_check(page, "the whole games list")
+
+
+def test_a_full_disk_pauses_the_game_and_it_goes_on_by_itself(
+        page: Page, server: LiveServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sqlite3
+
+    session = start_game(page, server, "es")
+    store = server.app.state.hub.store
+
+    def full(*args: Any) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(store, "save", full)
+    page.get_by_test_id("draw").click()
+    expect(page.get_by_test_id("status")).to_have_text(
+        "En pausa: ahora el servidor no puede guardar la partida. Seguirá sola en cuanto pueda.")
+    expect(page.get_by_test_id("error")).to_contain_text(
+        "No se ha podido guardar la partida (la base de datos o el disco están llenos)")
+    assert server.session(session.id).state.phase == "draw"  # the draw was taken back
+    shot(page, "paused-es")
+    axe_check(page, "a paused game")
+    monkeypatch.undo()  # room again: the server's next try stores the game
+    expect(page.get_by_test_id("status")).not_to_contain_text("En pausa")
+    expect(page.get_by_test_id("error")).to_be_empty()
+    idle(page)
+    page.get_by_test_id("draw").click()
+    idle(page)
+    assert server.session(session.id).state.phase != "draw"
+
+
 def test_house_rules_from_the_start_screen_to_the_game(page: Page, server: LiveServer) -> None:
     page.goto(server.url)
     page.get_by_test_id("lang-select").select_option("es")

@@ -46,6 +46,22 @@ def change_row(db: Path, game_id: str, column: str, change: Any) -> Any:
     return value if text is None else text
 
 
+def as_older_store(db: Path) -> None:
+    """Leave ``db`` as a server of before the summaries did (only the games table): opening
+    it builds the list's summaries from the records."""
+    con = sqlite3.connect(db)
+    con.execute("DROP TABLE summaries")
+    con.commit()
+    con.close()
+
+
+def stored_record(db: Path, game_id: str) -> Any:
+    con = sqlite3.connect(db)
+    text = con.execute("SELECT record FROM games WHERE id = ?", (game_id,)).fetchone()[0]
+    con.close()
+    return json.loads(text)
+
+
 def session_of(client: TestClient, game_id: str) -> GameSession:
     return client.app.state.hub.games[game_id].session  # type: ignore[attr-defined,no-any-return]
 
@@ -660,10 +676,12 @@ def test_unreadable_rows_do_not_hide_the_other_games(tmp_path: Path) -> None:
     change_row(db, ids[0], "record", lambda r: r.update(hands=5))
     change_row(db, ids[1], "record", lambda r: r.update(
         hands=[{"result": {"hand_score": ["x", None]}, "moves": [[0, "draw"]]}]))
+    as_older_store(db)  # the summaries are made from these records when the server starts
     with TestClient(create_app(db)) as c:
         games = c.get("/api/games")
         assert games.status_code == 200
         assert {g["id"] for g in games.json()["games"]} == set(ids[:4])  # the last unreadable
+        assert games.json()["unreadable"] == 1
         assert all(c.get(f"/api/games/{i}").status_code == 200 for i in ids[:4])
         assert c.get(f"/api/games/{ids[3]}").json()["name"] == "Ana"
         stats = c.get("/api/stats")
@@ -694,6 +712,464 @@ def test_a_save_whose_options_disagree_with_its_record_is_refused(tmp_path: Path
             assert msg["message"].startswith("Esta partida guardada no se puede leer")
             ws.receive_json()
         assert e.value.code == 4422
+
+
+# --- the store: a full disk, a long list, rows it cannot read, older databases ------------------
+class FullDisk:
+    """The store's saves fail as SQLite's do on a full disk while ``full`` is set (after
+    ``after`` more saves have gone through)."""
+
+    def __init__(self, store: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.full = False
+        self.after = 0
+        real = store.save
+
+        def save(*args: Any) -> None:
+            if self.full:
+                if self.after <= 0:
+                    raise sqlite3.OperationalError("database or disk is full")
+                self.after -= 1
+            real(*args)
+
+        monkeypatch.setattr(store, "save", save)
+
+
+@pytest.fixture()
+def quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
+    import canasta.web.app as app_module
+
+    monkeypatch.setattr(app_module, "RETRY_FIRST", 0.01, raising=False)
+    monkeypatch.setattr(app_module, "RETRY_MAX", 0.05, raising=False)
+
+
+def test_a_new_game_on_a_full_disk_is_refused_in_the_players_language(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+
+    def full(*args: Any) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(hub.store, "create", full)
+    r = client.post("/api/games", json={"name": "Ana"}, headers={"Accept-Language": "es"})
+    assert r.status_code == 503
+    assert r.json() == {
+        "error": "No se ha podido crear la partida: ahora el servidor no puede guardar partidas "
+                 "(la base de datos o el disco están llenos)",
+        "english": "the game could not be created: the server cannot save games now "
+                   "(database or disk is full)"}
+    assert hub.games == {}  # nothing is kept of a game the store does not hold
+    monkeypatch.undo()
+    assert client.get("/api/games").json()["games"] == []
+    assert new_game(client)
+
+
+@pytest.mark.usefixtures("quick_retries")
+def test_a_move_that_cannot_be_stored_is_taken_back_and_the_game_waits_for_the_disk(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    db = tmp_path / "games.sqlite3"
+    with TestClient(create_app(db)) as c:
+        game_id = new_game(c, lang="es")
+        disk = FullDisk(c.app.state.hub.store, monkeypatch)  # type: ignore[attr-defined]
+        with c.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+            before = settle(ws)
+            assert not before["paused"]
+            disk.full = True
+            ws.send_text(json.dumps({"type": "move", "move": "draw"}))
+            error = ws.receive_json()
+            assert error["english"] == ("the game could not be saved (database or disk is "
+                                        "full): it is paused, and goes on by itself once the "
+                                        "server can save again")
+            assert error["message"].startswith("No se ha podido guardar la partida (la base "
+                                               "de datos o el disco están llenos)")
+            paused = ws.receive_json()
+            assert paused["type"] == "state" and paused["paused"] and paused["last"] is None
+            assert paused["view"] == before["view"]  # the draw is taken back
+            assert stored_record(db, game_id) == session_of(c, game_id).record()
+            ws.send_text(json.dumps({"type": "sync"}))
+            assert ws.receive_json()["paused"]
+            disk.full = False  # room again: the server's next try stores the game
+            resumed = ws.receive_json()
+            assert resumed["type"] == "state" and not resumed["paused"]
+            assert resumed["view"] == before["view"]
+            ws.send_text(json.dumps({"type": "move", "move": "draw"}))
+            settle(ws)
+            session = session_of(c, game_id)
+            discard = str(next(m for m in session.view(0).legal_moves
+                                if m.kind is MoveKind.DISCARD))
+            disk.full, disk.after = True, 1  # the discard is stored, the computer's move not
+            ws.send_text(json.dumps({"type": "move", "move": discard}))
+            played = ws.receive_json()
+            assert played["last"] == {"seat": 0, "move": discard} and played["waiting"]
+            assert ws.receive_json()["type"] == "error"
+            paused = ws.receive_json()
+            assert paused["paused"] and paused["waiting"] and paused["view"] == played["view"]
+            assert stored_record(db, game_id) == session_of(c, game_id).record()
+            assert stored_record(db, game_id)["hands"][0]["moves"][-1] == [0, discard]
+            disk.full = False
+            resumed = ws.receive_json()
+            assert not resumed["paused"] and resumed["last"] is None
+            after = settle(ws)  # the computer players go on to the player's turn
+            assert after["view"]["turn"] == 0 and not after["paused"]
+        assert stored_record(db, game_id) == session_of(c, game_id).record()
+
+
+def moves_until_an_error(ws: Any, session_at: Any, limit: int = 400) -> tuple[Any, Any]:
+    """Play seat 0 (the basic player) until the server answers an error: (error, the state
+    after it)."""
+    me = BasicPlayer(4)
+    msg = settle(ws)
+    for _ in range(limit):
+        view = msg["view"]
+        if view["result"] is not None:
+            ws.send_text(json.dumps({"type": "next_hand"}))
+        else:
+            ws.send_text(json.dumps({"type": "move",
+                                     "move": human_move(session_at(), me)}))
+        while True:
+            msg = ws.receive_json()
+            if msg["type"] == "error":
+                return msg, ws.receive_json()
+            if not msg["waiting"]:
+                break
+    raise AssertionError("the store never filled up")
+
+
+@pytest.mark.usefixtures("quick_retries")
+def test_a_really_full_database_pauses_the_game_until_there_is_room(tmp_path: Path) -> None:
+    from canasta.web.store import SCHEMA
+
+    db = tmp_path / "games.sqlite3"
+    con = sqlite3.connect(db)
+    con.execute("PRAGMA page_size = 512")  # small pages: the store fills up in a few moves
+    con.executescript(SCHEMA)
+    con.close()
+    with TestClient(create_app(db)) as c:
+        game_id = new_game(c)
+        store = c.app.state.hub.store  # type: ignore[attr-defined]
+
+        def limit(pages: int | None) -> None:
+            with store._lock:  # SQLite's own limit on the file: a real "disk is full"
+                size = store._db.execute("PRAGMA page_count").fetchone()[0]
+                store._db.execute(f"PRAGMA max_page_count = {pages or size}")
+
+        limit(None)
+        with c.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+            error, paused = moves_until_an_error(ws, lambda: session_of(c, game_id))
+            assert "(database or disk is full)" in error["english"]
+            assert paused["paused"]
+            assert stored_record(db, game_id) == session_of(c, game_id).record()
+            limit(1_000_000)
+            resumed = ws.receive_json()
+            assert resumed["type"] == "state" and not resumed["paused"]
+            settle(ws) if resumed["waiting"] else None
+            ws.send_text(json.dumps({"type": "sync"}))
+            assert not ws.receive_json()["paused"]
+        assert stored_record(db, game_id) == session_of(c, game_id).record()
+
+
+def test_the_computer_players_task_never_dies_silently(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    game_id = new_game(client)
+    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+        settle(ws)
+        session = session_of(client, game_id)
+
+        def broken() -> Any:
+            raise RuntimeError("a computer player broke")
+
+        monkeypatch.setattr(session, "computer_step", broken)
+        ws.send_text(json.dumps({"type": "move", "move": "draw"}))
+        settle(ws)
+        discard = next(m for m in session.view(0).legal_moves if m.kind is MoveKind.DISCARD)
+        ws.send_text(json.dumps({"type": "move", "move": str(discard)}))
+        played = ws.receive_json()
+        assert played["waiting"]
+        error = ws.receive_json()
+        assert error["english"] == ("the computer players stopped because of an error on the "
+                                    "server: reload the page to go on")
+        after = ws.receive_json()
+        assert after["type"] == "state" and after["view"] == played["view"]
+    assert any(r.exc_info and "a computer player broke" in str(r.exc_info[1])
+               for r in caplog.records if "stopped" in r.getMessage())
+    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:  # reloading goes on
+        assert settle(ws)["view"]["turn"] == 0
+
+
+def test_the_games_list_comes_in_pages_most_recently_played_first(client: TestClient) -> None:
+    ids = [new_game(client) for _ in range(5)]
+    with client.websocket_connect(f"/ws/games/{ids[1]}/0") as ws:
+        settle(ws)
+        ws.send_text(json.dumps({"type": "move", "move": "draw"}))
+        settle(ws)
+    seen: list[str] = []
+    before = None
+    pages = 0
+    while True:
+        r = client.get("/api/games", params={"limit": 2, **({"before": before} if before
+                                                             else {})})
+        assert r.status_code == 200 and r.json()["unreadable"] == 0
+        assert len(r.json()["games"]) <= 2
+        seen += [g["id"] for g in r.json()["games"]]
+        pages += 1
+        before = r.json()["next"]
+        if before is None:
+            break
+    assert seen == [ids[1], ids[4], ids[3], ids[2], ids[0]] and pages == 3
+    assert [g["id"] for g in client.get("/api/games").json()["games"]] == seen
+    es = {"Accept-Language": "es"}
+    refused: list[tuple[dict[str, Any], str, str]] = [
+            ({"limit": 0}, "the list's 'limit' is 1 to 200, not 0",
+             "El 'limit' de la lista va de 1 a 200, no 0"),
+            ({"limit": 500}, "the list's 'limit' is 1 to 200, not 500",
+             "El 'limit' de la lista va de 1 a 200, no 500"),
+            ({"before": "not-a-cursor"}, "the 'before' cursor is not one the games list gave",
+             "El cursor 'before' no es uno de los que da la lista de partidas"),
+            ({"limit": "ten"}, "the request's 'limit' is not valid: ",
+             "El campo 'limit' de la petición no es válido")]
+    for params, english, spanish in refused:
+        r = client.get("/api/games", params=params, headers=es)
+        assert r.status_code == 400, params
+        assert r.json()["english"].startswith(english) and r.json()["error"] == spanish
+
+
+def answers_while_held(client: TestClient, game_id: str, name: str, path: str,
+                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ask ``path`` while the store's ``name`` is held in its worker: a socket of the game
+    is answered meanwhile (a store call on the event loop would have blocked it)."""
+    import threading
+
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    entered, release, finished = threading.Event(), threading.Event(), threading.Event()
+    real = getattr(store, name)
+
+    def held(*args: Any) -> Any:
+        entered.set()
+        release.wait(10)
+        finished.set()
+        return real(*args)
+
+    monkeypatch.setattr(store, name, held)
+    answers: list[int] = []
+    asking = threading.Thread(target=lambda: answers.append(client.get(path).status_code))
+    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+        first = settle(ws)
+        asking.start()
+        assert entered.wait(10)
+        ws.send_text(json.dumps({"type": "sync"}))
+        assert ws.receive_json() == first
+        assert not finished.is_set(), f"{path} held up the socket"
+        release.set()
+        asking.join(10)
+    assert answers == [200]
+
+
+def test_the_list_and_the_statistics_never_hold_up_the_sockets(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    game_id = new_game(client)
+    answers_while_held(client, game_id, "page", "/api/games", monkeypatch)
+    answers_while_held(client, game_id, "stats", "/api/stats", monkeypatch)
+    answers_while_held(client, game_id, "load", f"/api/games/{game_id}", monkeypatch)
+
+
+def older_store(db: Path, sessions: list[GameSession]) -> None:
+    """A database as the server wrote it before the summaries: only the games table."""
+    con = sqlite3.connect(db)
+    con.executescript("""
+        CREATE TABLE games (id TEXT PRIMARY KEY, created REAL NOT NULL, updated REAL NOT NULL,
+                            config TEXT NOT NULL, record TEXT NOT NULL,
+                            over INTEGER NOT NULL DEFAULT 0, winner INTEGER);
+        CREATE INDEX games_updated ON games (updated);""")
+    for i, s in enumerate(sessions):
+        con.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (s.id, 100.0 + i, 100.0 + i, json.dumps(s.config.to_json()),
+                     json.dumps(s.record()), int(s.match.over), s.match.winner))
+    con.commit()
+    con.close()
+
+
+def test_a_database_from_before_the_summaries_keeps_its_list_and_statistics(
+        tmp_path: Path) -> None:
+    from canasta.web.session import GameConfig
+
+    sessions = []
+    for seed, moves in ((1, 10_000), (2, 6), (3, 0)):  # a hand played out, one begun, one not
+        s = GameSession(f"g{seed}", GameConfig("classic", 4, 5000, ("basic",) * 3, "Ana",
+                                               "es", seed))
+        for _ in human_turns(s, BasicPlayer(seed), limit=moves):
+            pass
+        sessions.append(s)
+    assert sessions[0].state.result is not None and sessions[1].match.moves[0]
+    db = tmp_path / "games.sqlite3"
+    older_store(db, sessions)
+    with TestClient(create_app(db)) as c:
+        listed = c.get("/api/games").json()
+        assert [g["id"] for g in listed["games"]] == ["g3", "g2", "g1"]
+        first = listed["games"][2]
+        assert first == {"id": "g1", "created": 100.0, "updated": 100.0, "variant": "classic",
+                         "players": 4, "target": 5000, "name": "Ana",
+                         "levels": ["basic"] * 3, "hands": 1,
+                         "scores": list(sessions[0].match.scores), "over": False,
+                         "winner": None}
+        assert c.get("/api/games/g1").json() == first
+        hand = sessions[0].match.results[0].scores
+        assert c.get("/api/stats").json() == {
+            "games": 2, "games_finished": 0, "games_won": 0, "hands": 1,
+            "hands_won": int(hand[0] > hand[1]), "average_hand_score": float(hand[0]),
+            "unreadable": 0}
+        with c.websocket_connect("/ws/games/g2/0") as ws:
+            assert settle(ws)["view"]["history"]  # and the games play on
+    con = sqlite3.connect(db)
+    assert con.execute("SELECT COUNT(*) FROM summaries").fetchone()[0] == 3  # written once
+    con.close()
+
+
+def test_an_older_databases_summaries_are_built_while_the_sockets_are_answered(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    db = tmp_path / "games.sqlite3"
+    with TestClient(create_app(db)) as c:
+        game_id = new_game(c)
+    as_older_store(db)
+    app = create_app(db)
+    store = app.state.hub.store
+    entered, release = threading.Event(), threading.Event()
+    real = store.fill_summaries
+
+    def held() -> int:
+        entered.set()
+        release.wait(10)
+        return real()  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(store, "fill_summaries", held)
+    with TestClient(app) as c:
+        assert entered.wait(10)
+        with c.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+            assert settle(ws)["view"]["hand_number"] == 1  # while the summaries are built
+        listed: list[Any] = []
+        asking = threading.Thread(target=lambda: listed.append(c.get("/api/games").json()))
+        asking.start()
+        asking.join(0.3)
+        assert asking.is_alive()  # the list waits for the summaries...
+        release.set()
+        asking.join(10)
+        assert [g["id"] for g in listed[0]["games"]] == [game_id]  # ... and then has them
+
+
+def test_a_record_nested_3000_deep_is_one_unreadable_game_not_a_broken_list(
+        tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    with TestClient(create_app(db)) as c:
+        ids = [new_game(c, lang="es") for _ in range(4)]
+        with c.websocket_connect(f"/ws/games/{ids[0]}/0") as ws:
+            play_hand(c, ws, ids[0])
+    deep = '{"hands": ' + "[" * 3000 + "]" * 3000 + "}"
+    change_row(db, ids[1], "record", lambda r: deep)
+    change_row(db, ids[2], "record", lambda r: json.dumps({"x": "y" * 3_000_000}))
+    change_row(db, ids[3], "record", lambda r: '{"hands": ' + "[" * 17 + "]" * 17 + "}")
+    for older in (False, True):  # summaries written before the damage, or made from it
+        if older:
+            as_older_store(db)
+        with TestClient(create_app(db)) as c:
+            listed = c.get("/api/games")
+            assert listed.status_code == 200
+            assert ({g["id"] for g in listed.json()["games"]}
+                    == ({ids[0]} if older else set(ids)))
+            assert listed.json()["unreadable"] == (3 if older else 0)
+            stats = c.get("/api/stats")
+            assert stats.status_code == 200 and stats.json()["hands"] == 1
+            assert stats.json()["unreadable"] == (3 if older else 0)
+            for game_id, why in ((ids[1], "is nested more than 16 levels deep"),
+                                 (ids[2], "is longer than 2097152 characters"),
+                                 (ids[3], "is nested more than 16 levels deep")):
+                r = c.get(f"/api/games/{game_id}", headers={"Accept-Language": "es"})
+                assert r.status_code == 400
+                assert r.json()["english"] == f"this saved game cannot be read: the stored " \
+                                              f"game {why}"
+                assert r.json()["error"].startswith("Esta partida guardada no se puede leer")
+                assert c.get(f"/api/games/{game_id}/replay").status_code == 400
+                with pytest.raises(WebSocketDisconnect) as e, \
+                        c.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+                    msg = ws.receive_json()
+                    assert msg["message"].startswith("Esta partida guardada no se puede leer")
+                    ws.receive_json()
+                assert e.value.code == 4422
+            with c.websocket_connect(f"/ws/games/{ids[0]}/0") as ws:
+                assert settle(ws)["view"]["result"] is not None
+
+
+def damage_pages(db: Path, table: str, count: int) -> None:
+    """Overwrite the header of ``count`` leaf pages of ``table`` (never its first one) with
+    bytes no page has: SQLite then reads them as "database disk image is malformed"."""
+    con = sqlite3.connect(db)
+    try:
+        leaves = [p for (p,) in con.execute("SELECT pageno FROM dbstat WHERE name = ? AND "
+                                            "pagetype = 'leaf' ORDER BY pageno", (table,))]
+    except sqlite3.OperationalError:
+        pytest.skip("this SQLite has no dbstat table to find a table's pages")
+    size = con.execute("PRAGMA page_size").fetchone()[0]
+    con.close()
+    assert len(leaves) > count, leaves
+    with db.open("r+b") as f:
+        for page in leaves[1:1 + count]:
+            f.seek((page - 1) * size)
+            f.write(b"\xff" * 12)
+
+
+def whole_list(client: TestClient, limit: int) -> tuple[list[str], int]:
+    """Every page of the games list: the ids listed, and how many were unreadable."""
+    listed: list[str] = []
+    unreadable = 0
+    before = None
+    while True:
+        r = client.get("/api/games", params={"limit": limit, **({"before": before} if before
+                                                                 else {})})
+        assert r.status_code == 200
+        listed += [g["id"] for g in r.json()["games"]]
+        unreadable += r.json()["unreadable"]
+        before = r.json()["next"]
+        if before is None:
+            return listed, unreadable
+
+
+def test_a_damaged_page_leaves_the_rest_of_the_list_working(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    with TestClient(create_app(db)) as c:
+        ids = [new_game(c, name=f"Ana {i} " + "x" * 30) for i in range(60)]
+    damage_pages(db, "summaries", 1)
+    damage_pages(db, "games", 1)
+    with TestClient(create_app(db)) as c:
+        listed, unreadable = whole_list(c, 7)
+        assert listed and unreadable and len(listed) + unreadable == len(ids)
+        assert set(listed) < set(ids) and len(set(listed)) == len(listed)
+        stats = c.get("/api/stats")
+        assert stats.status_code == 200 and stats.json()["unreadable"] == unreadable
+        answers = {i: c.get(f"/api/games/{i}") for i in ids}
+        broken = [i for i, r in answers.items() if r.status_code != 200]
+        assert 0 < len(broken) < len(ids)
+        assert all(answers[i].status_code == 400 and answers[i].json()["english"] ==
+                   "this saved game cannot be read: the database cannot read it (database "
+                   "disk image is malformed)" for i in broken)
+        good = next(i for i in listed if i not in broken)
+        with c.websocket_connect(f"/ws/games/{good}/0") as ws:
+            assert settle(ws)["view"]["hand_number"] == 1
+        with pytest.raises(WebSocketDisconnect) as e, \
+                c.websocket_connect(f"/ws/games/{broken[0]}/0") as ws:
+            ws.receive_json()
+            ws.receive_json()
+        assert e.value.code == 4422
+
+
+def test_a_damaged_index_of_the_list_still_lists_every_game(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    with TestClient(create_app(db)) as c:
+        ids = [new_game(c) for _ in range(200)]  # the index takes more than one page
+    damage_pages(db, "summaries_recent", 1)
+    with TestClient(create_app(db)) as c:
+        listed, unreadable = whole_list(c, 50)
+        assert listed == ids[::-1] and unreadable == 0  # the most recent first, as ever
+        assert c.get("/api/stats").status_code == 200
 
 
 def test_http_errors_speak_the_language_the_request_asks_for(client: TestClient) -> None:
@@ -780,6 +1256,12 @@ def test_a_hint_to_meld_the_last_cards_with_a_ponytail_waiting_does_not_promise_
 
 
 # --- connections: a client that stops reading, a silent one, the server's own limits -------------
+def _deadline(seconds: float = 20.0) -> float:
+    import time
+
+    return time.monotonic() + seconds
+
+
 class RawSocket:
     """A WebSocket client that reads only when told to (websockets' sans-I/O protocol over a
     plain socket), so that it can stop reading, or send several frames in one write."""
@@ -800,12 +1282,21 @@ class RawSocket:
         self.proto.send_request(self.proto.connect())
         self.sock.sendall(b"".join(self.proto.data_to_send()))
         self.texts: list[str] = []
+        deadline = _deadline()
         while self.proto.state is State.CONNECTING:
-            self._read()
+            self._read(deadline)
 
-    def _read(self) -> None:
+    def _read(self, deadline: float) -> None:
+        """Read what the server has sent; fails past ``deadline`` (time.monotonic()), even
+        while the server sends its pings."""
+        import time
+
         from websockets.frames import Frame, Opcode
 
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError("the server did not send what the test waits for")
+        self.sock.settimeout(left)
         data = self.sock.recv(1 << 16)
         if data:
             self.proto.receive_data(data)
@@ -830,13 +1321,15 @@ class RawSocket:
 
     def close_code(self) -> int | None:
         """Read everything up to the server's close, and say its code."""
+        deadline = _deadline()
         while self.proto.close_rcvd is None:
-            self._read()
+            self._read(deadline)
         return self.proto.close_rcvd.code
 
     def next(self) -> dict[str, Any]:
+        deadline = _deadline()
         while not self.texts:
-            self._read()
+            self._read(deadline)
         return json.loads(self.texts.pop(0))  # type: ignore[no-any-return]
 
     def settle(self) -> dict[str, Any]:

@@ -14,9 +14,9 @@ red three or the black three.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Any, Final
 
-from canasta.errors import NotationError
+from canasta.errors import CanastaError, NotationError, PositionError
 
 SUITS: Final = "CDHS"
 #: Natural ranks, highest first: the only ranks a meld can be made of.
@@ -123,6 +123,22 @@ def cards(texts: Iterable[str] | str) -> list[Card]:
     if isinstance(texts, str):
         texts = texts.split()
     return [card(t) for t in texts]
+
+
+def cards_from_json(value: Any, where: str) -> list[Card]:
+    """Cards from a JSON list of card texts (positions, records); ``where`` names the list in
+    the PositionError raised for anything else."""
+    if not isinstance(value, list):
+        raise PositionError(f"{where} must be a list of cards")
+    out = []
+    for t in value:
+        if not isinstance(t, str):
+            raise PositionError(f"{where}: {t!r} is not a card")
+        try:
+            out.append(card(t))
+        except CanastaError as e:
+            raise PositionError(f"{where}: {e}") from None
+    return out
 
 
 def cards_text(cs: Iterable[Card]) -> str:

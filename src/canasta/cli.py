@@ -25,6 +25,20 @@ def _scenario(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def _strategy(args: argparse.Namespace) -> int:
+    from canasta.bots import LEVELS
+    from canasta.strategy import load_cases, run_levels
+
+    if args.level is not None and args.level not in LEVELS:
+        raise CanastaError(f"--level must be one of {', '.join(LEVELS)}")
+    if args.rounds is not None and args.rounds < 1:
+        raise CanastaError("--rounds must be at least 1")
+    cases = load_cases(args.paths)
+    levels = [args.level] if args.level else list(LEVELS)
+    run_levels(cases, levels, args.rounds, lambda line: print(line, flush=True))
+    return 0
+
+
 def _option_value(text: str) -> object:
     """An option's value as typed: true / false, a number, or a word."""
     low = text.strip().lower()
@@ -142,11 +156,16 @@ def serve_options(sp: argparse.ArgumentParser) -> None:
 def _serve(args: argparse.Namespace) -> int:
     try:
         from canasta.web.app import serve
+        from canasta.web.store import StoreOpenError
     except ImportError as e:  # the web extra is not installed
         print(f"canasta: the browser game needs its packages ({e.name}): "
               "pip install 'canasta[web]'", file=sys.stderr)
         return 2
-    serve(args.host, args.port, args.db, open_browser=not args.no_browser)
+    try:
+        serve(args.host, args.port, args.db, open_browser=not args.no_browser)
+    except StoreOpenError as e:  # the games database: what is wrong with which path
+        print(f"canasta: {e}", file=sys.stderr)
+        return 2
     return 0
 
 
@@ -187,6 +206,14 @@ def build_parser() -> argparse.ArgumentParser:
     sp = sub.add_parser("scenario", help="run rule scenario files or folders")
     sp.add_argument("paths", nargs="+", help="scenario files or folders (*.json, recursively)")
     sp.set_defaults(func=_scenario)
+
+    sp = sub.add_parser("strategy", help="run strategy cases: the moves each level gets right")
+    sp.add_argument("paths", nargs="+", help="strategy case files or folders (*.json)")
+    sp.add_argument("--level", default=None,
+                    help="only this level (default: random, basic, expert and master in turn)")
+    sp.add_argument("--rounds", type=int, default=None,
+                    help="the master's search rounds (default: its own)")
+    sp.set_defaults(func=_strategy)
 
     sp = sub.add_parser("simulate", help="random legal play: speed and statistics")
     table(sp)

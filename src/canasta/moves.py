@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from canasta.cards import BLACK_THREE, NATURAL_RANKS, Card, card
+from canasta.cards import ALL_CARDS, BLACK_THREE, NATURAL_RANKS, Card, card
 from canasta.errors import NotationError
 
 Group = tuple[Card, ...]
@@ -46,6 +46,16 @@ def group_rank(group: Group) -> str:
         if c.kind == BLACK_THREE:
             return BLACK_THREES_MELD
     return WILD_MELD
+
+
+_PLURAL = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "T": "tens", "9": "nines",
+           "8": "eights", "7": "sevens", "6": "sixes", "5": "fives", "4": "fours",
+           "W": "wild cards"}
+
+
+def rank_name(rank: str) -> str:
+    """A meld rank in the plural, as the reasons for refusing a move name it (``kings``)."""
+    return _PLURAL.get(rank, rank + "s")
 
 
 def _rank_order(rank: str) -> int:
@@ -84,7 +94,7 @@ class Move:
 
     @staticmethod
     def discard(c: Card) -> Move:
-        return Move(MoveKind.DISCARD, card=c)
+        return DISCARDS[c.id]
 
     # --- queries --------------------------------------------------------------------------
     def cards_from_hand(self) -> list[Card]:
@@ -116,12 +126,32 @@ class Move:
         return f"Move({str(self)!r})"
 
 
+# Moves the generator lists over and over, built once and shared (moves are immutable).
+_INTERNED: dict[tuple[object, ...], Move] = {}
+_INTERN_LIMIT = 200_000  # distinct moves kept (a long-running process clears them now and then)
+
+
+def one_group(kind: MoveKind, rank: str, group: Group) -> Move:
+    """The ``meld`` (``rank`` empty), ``add`` or ``take`` of one group of cards, given in
+    canonical order (by card id), shared with every other listing of the same move."""
+    key = (kind, rank, group)
+    m = _INTERNED.get(key)
+    if m is None:
+        if len(_INTERNED) >= _INTERN_LIMIT:
+            _INTERNED.clear()
+        m = Move(kind, (group,), rank=rank)
+        _INTERNED[key] = m
+    return m
+
+
 DRAW = Move(MoveKind.DRAW)
 PASS = Move(MoveKind.PASS)
 ASK = Move(MoveKind.ASK)
 YES = Move(MoveKind.YES)
 NO = Move(MoveKind.NO)
 _SIMPLE = {m.kind.value: m for m in (DRAW, PASS, ASK, YES, NO)}
+#: ``discard`` of each card, by card id
+DISCARDS: tuple[Move, ...] = tuple(Move(MoveKind.DISCARD, card=c) for c in ALL_CARDS)
 
 
 def _parse_groups(text: str) -> list[list[Card]]:

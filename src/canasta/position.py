@@ -14,11 +14,11 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from canasta.cards import BLACK_THREE, Card, card, make_deck, sort_cards
+from canasta.cards import BLACK_THREE, Card, cards_from_json, make_deck, sort_cards
 from canasta.engine.melds import Meld
 from canasta.engine.play import end_if_stuck
 from canasta.engine.state import HandState
-from canasta.errors import CanastaError, PositionError
+from canasta.errors import PositionError
 from canasta.moves import BLACK_THREES_MELD, WILD_MELD, group_rank
 from canasta.rules import Rules
 
@@ -27,20 +27,6 @@ POSITION_KEYS = ("variant", "players", "options", "scores", "turn", "phase", "ha
                  "asked", "hand_number")
 REQUIRED = ("variant", "players", "scores", "turn", "phase", "hands", "melds", "threes",
             "discard", "stock")
-
-
-def cards_from_json(value: Any, where: str) -> list[Card]:
-    if not isinstance(value, list):
-        raise PositionError(f"{where} must be a list of cards")
-    out = []
-    for t in value:
-        if not isinstance(t, str):
-            raise PositionError(f"{where}: {t!r} is not a card")
-        try:
-            out.append(card(t))
-        except CanastaError as e:
-            raise PositionError(f"{where}: {e}") from None
-    return out
 
 
 def _int(value: Any, where: str) -> int:

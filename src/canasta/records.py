@@ -19,10 +19,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from canasta.cards import cards_text
+from canasta.cards import cards_from_json, cards_text
 from canasta.errors import CanastaError, PositionError
 from canasta.match import Match
-from canasta.position import cards_from_json
 from canasta.rules import Rules
 
 FORMAT = "canasta-record"

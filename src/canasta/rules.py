@@ -7,12 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from canasta.errors import PositionError
-
-if TYPE_CHECKING:
-    from canasta.variants.base import Variant
+from canasta.variants import Variant, get_variant
 
 TARGETS = (2500, 5000, 7500, 10000)
 
@@ -44,8 +42,6 @@ class Rules:
         >>> r.target, r.option("wild_ratio")
         (7500, 'more-naturals')
         """
-        from canasta.variants import get_variant
-
         v = get_variant(variant) if isinstance(variant, str) else variant
         if players is None:
             players = v.default_players

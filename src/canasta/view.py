@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from canasta.cards import Card, sort_cards
+from canasta.cards import Card
 from canasta.engine.melds import Meld
 from canasta.engine.scoring import HandResult
 from canasta.engine.state import HandState
@@ -108,7 +108,7 @@ def view_of(state: HandState, seat: int,
         scores=tuple(state.scores),
         turn=state.turn,
         phase=state.phase,
-        hand=tuple(sort_cards(state.hands[seat])),
+        hand=tuple(state.counts(seat).in_order()),
         hand_sizes=tuple(len(h) for h in state.hands),
         melds=tuple(tuple(ms) for ms in state.melds),
         threes=tuple(tuple(t) for t in state.threes),
@@ -128,7 +128,7 @@ def view_of(state: HandState, seat: int,
         asking=state.asking,
         answer=state.answer if state.turn == seat else None,
         drew=state.drew if state.turn == seat else None,
-        history=tuple(state.history),
+        history=state.history,  # immutable: shared, not copied
         legal_moves=(tuple(state.legal_moves() if legal is None else legal) if acting
                      else ()),
         result=state.result,

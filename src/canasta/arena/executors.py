@@ -8,19 +8,15 @@ from __future__ import annotations
 import importlib
 import os
 from concurrent.futures import ProcessPoolExecutor
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from canasta.arena.deals import ArenaConfig, PlayResult, play_deal
 from canasta.errors import CanastaError
-
-if TYPE_CHECKING:
-    from canasta.arena import ArenaConfig, PlayResult
 
 EXECUTORS = ("process", "serial", "ray")
 
 
 def _chunk(config: ArenaConfig, deals: range) -> list[list[PlayResult]]:
-    from canasta.arena import play_deal
-
     return [play_deal(config, d) for d in deals]
 
 

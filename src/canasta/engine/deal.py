@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from canasta.cards import Card, make_deck
 from canasta.engine.state import HandState
 from canasta.errors import PositionError
-from canasta.rules import Rules
+
+if TYPE_CHECKING:
+    from canasta.rules import Rules
 
 
 def shuffled_deck(rules: Rules, seed: int) -> list[Card]:
@@ -42,7 +45,7 @@ def deal(rules: Rules, deck: Sequence[Card], *, scores: Sequence[int] | None = N
     first = first_player(rules, hand_number)
     for _ in range(v.hand_size(n)):
         for i in range(n):
-            state.hands[(first + i) % n].append(stock.pop())
+            state.add_to_hand((first + i) % n, stock.pop())
     v.deal_more(state, stock, first)
     state.stock = stock
     v.start_pile(state)
@@ -50,9 +53,8 @@ def deal(rules: Rules, deck: Sequence[Card], *, scores: Sequence[int] | None = N
         seat = (first + i) % n
         if v.lay_threes_at_turn_start and seat != first:
             continue  # laid when the holder's turn comes (D.5)
-        hand = state.hands[seat]
-        for c in [c for c in hand if v.laid_on_sight(c)]:
-            hand.remove(c)
+        for c in [c for c in state.hands[seat] if v.laid_on_sight(c)]:
+            state.remove_from_hand(seat, (c,))
             state.lay_red_three(seat, c)
             state.draw_card(seat)
     v.after_deal(state)

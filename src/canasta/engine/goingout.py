@@ -1,38 +1,114 @@
 """Whether the seat to act can go out this turn, and the moves that go out in one go.
 
-Both work on kind counts: every natural card in hand must join a meld of its rank (one per rank),
-the wild cards must fit the melds' limits, black threes form one last meld, and at most one card
-is left to discard.
+The answer gates "may I go out?" (``check_ask``) and, after a yes, every meld
+(``must_stay_able_to_go_out``).
+
+Both work on kind counts: every natural card in hand must go down with its rank, the wild cards
+must fit the melds' limits, black threes form one last meld, and at most one card is left to
+discard.  A rank's cards join its meld on the table (or start one); where a closed canasta
+frees its rank for a new meld (Ponytail), they may also close that meld at canasta size and
+start new melds of the rank with the rest, each but the last closed in turn.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from canasta.cards import BLACK_THREE, DEUCE, JOKER, NATURAL_RANKS, RED_THREE, Card, sort_cards
-from canasta.engine.state import HandState
+from canasta.cards import BLACK_THREE, DEUCE, JOKER, NATURAL_RANKS, RED_THREE, Card
+from canasta.engine.melding import going_out_error
+from canasta.engine.melds import Meld
+from canasta.engine.plans import Plan
+from canasta.engine.play import carry_out, check_meld
 from canasta.errors import IllegalMove
 from canasta.moves import WILD_MELD, Move, group_rank
 
+if TYPE_CHECKING:
+    from canasta.engine.state import HandState
+
 WILD_KIND = -1
 
-_Group = tuple[str, int, int, int, int]  # rank, kind, naturals from hand, fewest/most wilds
+# One meld a move makes or joins: rank, kind, naturals from hand, fewest/most wild cards, and
+# the index of the side's meld it joins (-1: a new meld).
+_Group = tuple[str, int, int, int, int, int]
+
+MAX_LAYOUTS = 64  # ways to lay out the hand's ranks tried per leftover card (huge hands)
 
 
-def _natural_groups(state: HandState, side: int, c: list[int]) -> list[_Group] | None:
+def _rank_melds(state: HandState, side: int, k: int, n: int, wilds: int, joins: int,
+                one_move: bool) -> list[list[_Group]]:
+    """The ways ``n`` natural cards of kind ``k`` (with at most ``wilds`` wild cards) go down:
+    into the meld ``joins`` (or a new one), or -- where closed ranks reopen -- closing that
+    meld at canasta size and going on with the rest in new melds.  ``one_move``: the cards go
+    down in a single move, where a group of wild cards alone cannot join a natural meld."""
     v = state.rules.variant
-    groups: list[_Group] = []
-    for k in range(len(NATURAL_RANKS)):
-        n = c[k]
-        if n == 0:
+    r = NATURAL_RANKS[k]
+    old = state.melds[side][joins] if joins >= 0 else None
+    out: list[list[_Group]] = []
+    rng = v.wild_range(state, side, r, n, old)
+    if rng is not None and rng[0] <= wilds:
+        out.append([(r, k, n, rng[0], rng[1], joins)])
+    if not v.reopens_closed_ranks:
+        return out
+    size = v.canasta_size
+    have, nat, deu, jok = (old.size, old.naturals, old.deuces, old.jokers) if old else (0, 0, 0, 0)
+    if n + have + wilds < size + 3:
+        return out  # closing the meld leaves no three cards for a new one
+    # Each closing group leaves at least the two naturals a new meld needs.
+    for a in range(min(n - 2, size - have), 0 if one_move or old is None else -1, -1):
+        x = size - have - a
+        if x > wilds:
+            break
+        if v.counts_error(state, side, r, nat + a, deu + x, jok) is not None:
             continue
-        r = NATURAL_RANKS[k]
-        j = state.find_meld(side, r)
-        rng = v.wild_range(state, side, r, n, state.melds[side][j] if j >= 0 else None)
-        if rng is None:
-            return None
-        groups.append((r, k, n, rng[0], rng[1]))
-    return groups
+        for rest in _rank_melds(state, side, k, n - a, wilds - x, -1, one_move):
+            out.append([(r, k, a, x, x, joins), *rest])
+    return out
+
+
+_Memo = dict[tuple[int, int, int], list[list[_Group]]]
+
+
+def _layouts(state: HandState, side: int, c: list[int], one_move: bool = True,
+             memo: _Memo | None = None) -> Iterator[list[_Group]]:
+    """The ways to lay out the hand's natural cards by rank (each a list of groups), within
+    ``MAX_LAYOUTS``; nothing when some rank cannot go down.  ``memo`` keeps each rank's ways
+    for the next call on the same position (the counts then differ by a card at most)."""
+    wilds = c[DEUCE] + c[JOKER]
+    options: list[list[list[_Group]]] = []
+    for k in range(len(NATURAL_RANKS)):
+        if c[k]:
+            key = (k, c[k], wilds)
+            opts = memo.get(key) if memo is not None else None
+            if opts is None:
+                opts = _rank_melds(state, side, k, c[k], wilds,
+                                   state.find_meld(side, NATURAL_RANKS[k]), False)
+                if memo is not None:
+                    memo[key] = opts
+            if one_move:
+                # Only a first group can hold no natural card (wild cards closing the meld).
+                opts = [o for o in opts if o[0][2] or len(o) == 1]
+            if not opts:
+                return
+            options.append(opts)
+    if all(len(o) == 1 for o in options):  # the common case: one group per rank
+        yield [g for o in options for g in o[0]]
+        return
+    budget = [MAX_LAYOUTS]
+
+    def rec(i: int, left: int, chosen: list[_Group]) -> Iterator[list[_Group]]:
+        if i == len(options):
+            budget[0] -= 1
+            yield chosen
+            return
+        for opt in options[i]:
+            if budget[0] <= 0:
+                return
+            fixed = sum(g[3] for g in opt)
+            if fixed <= left:
+                yield from rec(i + 1, left - fixed, chosen + opt)
+
+    yield from rec(0, wilds, [])
 
 
 def _black_threes_ok(state: HandState, b: int) -> bool:
@@ -49,12 +125,17 @@ def _discard_options(state: HandState, seat: int, c: list[int]) -> list[int]:
             if v.discard_error(state, seat, card, going_out=True, hand=[card]) is None]
 
 
-def _feasible(state: HandState, side: int, c: list[int]) -> bool:
+def _feasible(state: HandState, side: int, c: list[int], memo: _Memo | None = None) -> bool:
+    """Whether counting alone finds a way to lay the hand (kind counts ``c``) down, in one
+    move or more, that makes the canastas the side needs (for variants with
+    ``exact_going_out``, only a first sieve)."""
     if not _black_threes_ok(state, c[BLACK_THREE]):
         return False
-    groups = _natural_groups(state, side, c)
-    if groups is None:
-        return False
+    return any(_feasible_layout(state, side, c, groups)
+               for groups in _layouts(state, side, c, False, memo))
+
+
+def _feasible_layout(state: HandState, side: int, c: list[int], groups: list[_Group]) -> bool:
     v = state.rules.variant
     size = v.canasta_size
     wilds = c[DEUCE] + c[JOKER]
@@ -62,8 +143,7 @@ def _feasible(state: HandState, side: int, c: list[int]) -> bool:
     made = 0
     needs: list[int] = []
     in_hand = {g[0] for g in groups}
-    for r, _k, n, lo, hi in groups:
-        j = state.find_meld(side, r)
+    for _r, _k, n, lo, hi, j in groups:
         before = state.melds[side][j].size if j >= 0 else 0
         lo_sum += lo
         hi_sum += hi
@@ -110,24 +190,36 @@ def can_go_out(state: HandState) -> bool:
     side = state.side_of(seat)
     hand = state.hands[seat]
     if state.black_threes_down or len(hand) == 1:
-        from canasta.engine.play import going_out_error
-
         return (len(hand) == 1
                 and going_out_error(state, side, state.canastas(side)) is None
                 and state.rules.variant.discard_error(state, seat, hand[0], going_out=True) is None)
-    c = state.kinds(seat)
+    c = state.counts(seat).kinds
     melded = {m.rank for m in state.melds[side]}
-    singles = [k for k in range(len(NATURAL_RANKS))
-               if c[k] == 1 and NATURAL_RANKS[k] not in melded]
-    if len(singles) > 1:
+    singles = []
+    pairs = 0
+    for k in range(len(NATURAL_RANKS)):
+        n = c[k]
+        if 0 < n < 3 and NATURAL_RANKS[k] not in melded:
+            if n == 1:
+                singles.append(k)
+            else:
+                pairs += 1
+    # A natural card of a rank the side has not melded goes down only in a new meld (two
+    # natural cards at least, three cards at least): one lone card may be the discard, and
+    # each pair needs a wild card.
+    if len(singles) > 1 or pairs > c[DEUCE] + c[JOKER]:
         return False
+    c = list(c)  # tried below with one card less
     if not state.opened(side) and state.drew != "stock":
         return False
-    if state.ponytails[seat] is not None and not state.canastas(side):
-        return False  # the first canasta would bring the ponytail into the hand (Ponytail)
+    if not state.canastas(side) and state.rules.variant.cards_joining(state, seat, side, 0, 1):
+        # Going out takes a canasta, and the first one brings cards nobody has seen into the
+        # hand (Ponytail: the ponytail): whether they could go too is not known now.
+        return False
     if state.rules.variant.exact_going_out:
         return _exactly_out(state, side, c)
-    if not singles and _feasible(state, side, c):
+    memo: _Memo = {}
+    if not singles and _feasible(state, side, c, memo):
         return True
     for k in _discard_options(state, seat, c):
         # With a lone natural card of an unmelded rank, it is the only card that can go;
@@ -138,11 +230,35 @@ def can_go_out(state: HandState) -> bool:
         elif k < len(NATURAL_RANKS) and c[k] == 2 and NATURAL_RANKS[k] not in melded:
             continue
         c[k] -= 1
-        ok = _feasible(state, side, c)
+        ok = _feasible(state, side, c, memo)
         c[k] += 1
         if ok:
             return True
     return False
+
+
+def check_ask(state: HandState, move: Move, actor: int) -> Plan:
+    if state.partner_of(actor) is None:
+        raise IllegalMove("there is no partner to ask in this game")
+    if state.asked[actor]:
+        when = "this hand" if state.rules.variant.ask_once_per_hand else "this turn"
+        raise IllegalMove(f"you have already asked your partner {when}")
+    if state.turn_melded:
+        raise IllegalMove("ask your partner right after drawing, before you meld")
+    if len(state.hands[actor]) < 2:
+        raise IllegalMove("with one card left you can only go out: there is nothing to ask")
+    if not can_go_out(state):
+        raise IllegalMove("you cannot go out this turn, so there is nothing to ask")
+    return Plan(move)
+
+
+def must_stay_able_to_go_out(state: HandState, plan: Plan) -> None:
+    """After a yes, refuse a meld after which the player could no longer go out."""
+    trial = state.copy()
+    carry_out(trial, plan)
+    if trial.result is None and not can_go_out(trial):
+        raise IllegalMove("your partner said yes, so you must go out this turn; "
+                          "after this meld you could not")
 
 
 MAX_WILD_ADDS = 48  # wild additions tried per question (each a check and a copy)
@@ -151,7 +267,8 @@ MAX_WILD_ADDS = 48  # wild additions tried per question (each a check and a copy
 def _exactly_out(state: HandState, side: int, c: list[int]) -> bool:
     """Whether the seat to act can go out by moves the engine accepts: the whole hand (but a
     card to discard) in one move, possibly after adding wild cards one by one to melds of ranks
-    it holds no natural card of (such additions are moves of their own).
+    it holds no natural card of, or that the wild cards alone close where closed ranks reopen
+    (such additions are moves of their own).
 
     The additions are searched depth first, the biggest melds first and each set of additions
     once (a wild card's kind never matters to where it may go), within ``MAX_WILD_ADDS`` tries:
@@ -164,14 +281,15 @@ def _exactly_out(state: HandState, side: int, c: list[int]) -> bool:
     # even the counts find no way out, no order of moves does.
     v = state.rules.variant
     options: list[int | None] = [None] if v.may_meld_out else []
-    if not any(_feasible(state, side, _less(c, k))
+    memo: _Memo = {}
+    if not any(_feasible(state, side, _less(c, k), memo)
                for k in options + _discard_options(state, state.turn, c)):
         return False
     melds = state.melds[side]
     held = {NATURAL_RANKS[k] for k in range(len(NATURAL_RANKS)) if c[k]}
     order = sorted((i for i, m in enumerate(melds)
-                    if m.rank in NATURAL_RANKS and m.rank not in held
-                    and state.find_meld(side, m.rank) == i),
+                    if m.rank in NATURAL_RANKS and state.find_meld(side, m.rank) == i
+                    and (m.rank not in held or _wilds_close_first(state, side, c, i))),
                    key=lambda i: -melds[i].size)
     if not order:
         return False
@@ -179,6 +297,21 @@ def _exactly_out(state: HandState, side: int, c: list[int]) -> bool:
         state = state.copy()
         state.answer = None
     return _out_after_adds(state, side, c, order, 0, [MAX_WILD_ADDS])
+
+
+def _wilds_close_first(state: HandState, side: int, c: list[int], i: int) -> bool:
+    """Whether the hand's natural cards of the rank of meld ``i`` can go down only once wild
+    cards alone have closed that meld (where closed ranks reopen): no move lays both, so the
+    wild cards go on first, one by one."""
+    v = state.rules.variant
+    m = state.melds[side][i]
+    wilds = c[DEUCE] + c[JOKER]
+    if not v.reopens_closed_ranks or m.size + wilds < v.canasta_size:
+        return False
+    k = NATURAL_RANKS.index(m.rank)
+    return any(not _rank_melds(state, side, k, n, wilds, i, True)
+               and bool(_rank_melds(state, side, k, n, wilds, i, False))
+               for n in {c[k], c[k] - 1} if n > 0)
 
 
 def _less(c: list[int], k: int | None) -> list[int]:
@@ -192,10 +325,8 @@ def _less(c: list[int], k: int | None) -> list[int]:
 
 def _out_after_adds(state: HandState, side: int, c: list[int], order: list[int], start: int,
                     budget: list[int]) -> bool:
-    from canasta.engine.play import carry_out, check_move
-
     kind = DEUCE if c[DEUCE] else JOKER
-    card = next(x for x in state.hands[state.turn] if x.kind == kind)
+    card = state.counts(state.turn).by_kind[kind][0]
     v = state.rules.variant
     for pos in range(start, len(order)):
         m = state.melds[side][order[pos]]
@@ -206,7 +337,7 @@ def _out_after_adds(state: HandState, side: int, c: list[int], order: list[int],
             return False
         budget[0] -= 1
         try:
-            plan = check_move(state, Move.add(m.rank, [card]))
+            plan = check_meld(state, Move.add(m.rank, [card]), state.turn)
         except IllegalMove:
             continue
         trial = state.copy()
@@ -226,10 +357,10 @@ def _out_after_adds(state: HandState, side: int, c: list[int], order: list[int],
 
 
 def _legal(state: HandState, move: Move) -> bool:
-    from canasta.engine.play import check_move
-
+    """Whether a meld that goes out (or leaves the last card to discard) is legal: such a move
+    keeps the player able to go out, so a yes asks nothing more of it."""
     try:
-        check_move(state, move)
+        check_meld(state, move, state.turn)
     except IllegalMove:
         return False
     return True
@@ -239,15 +370,20 @@ def _splits(groups: list[_Group], wilds: int) -> Iterator[list[int]]:
     """Every way to share ``wilds`` wild cards among the groups within their limits."""
     n = len(groups)
     his = [g[4] for g in groups]
+    # What the groups after each one can take at least and at most.
+    rest_lo, rest_hi = [0] * (n + 1), [0] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        rest_lo[i] = rest_lo[i + 1] + groups[i][3]
+        rest_hi[i] = rest_hi[i + 1] + his[i]
 
     def rec(i: int, w: int) -> Iterator[list[int]]:
         if i == n:
             if w == 0:
                 yield []
             return
-        rest_hi = sum(his[i + 1:])
+        lo, hi = rest_lo[i + 1], rest_hi[i + 1]
         for t in range(groups[i][3], min(his[i], w) + 1):
-            if w - t <= rest_hi:
+            if lo <= w - t <= hi:
                 for tail in rec(i + 1, w - t):
                     yield [t, *tail]
 
@@ -255,10 +391,11 @@ def _splits(groups: list[_Group], wilds: int) -> Iterator[list[int]]:
 
 
 MAX_SHARES = 300  # ways to share the wild cards tried per leftover card (huge Ponytail hands)
+MIN_SHARES = 30  # ... and at least per layout of the ranks
 
 
 def going_out_moves(state: HandState, leave_one: bool, c: list[int] | None = None,
-                    by_kind: dict[int, list[Card]] | None = None) -> list[Move]:
+                    by_kind: list[list[Card]] | None = None) -> list[Move]:
     """Moves that meld the whole hand at once (and, with ``leave_one``, all but one card, to
     discard next): one per distinct score.  Only the cards in hand are shared out: wild cards
     join groups that hold natural cards of the hand (or a wild-card meld)."""
@@ -266,11 +403,11 @@ def going_out_moves(state: HandState, leave_one: bool, c: list[int] | None = Non
 
 
 def _going_out(state: HandState, leave_one: bool, c: list[int] | None = None,
-               by_kind: dict[int, list[Card]] | None = None) -> Iterator[Move]:
+               by_kind: list[list[Card]] | None = None) -> Iterator[Move]:
     seat = state.turn
     side = state.side_of(seat)
     if c is None:
-        c = state.kinds(seat)
+        c = state.counts(seat).kinds
     if c[RED_THREE]:
         return
     singles = sum(1 for k in range(len(NATURAL_RANKS))
@@ -278,68 +415,112 @@ def _going_out(state: HandState, leave_one: bool, c: list[int] | None = None,
     if singles > leave_one:
         return
     if by_kind is None:
-        by_kind = {}
-        for card in sort_cards(state.hands[seat]):
-            by_kind.setdefault(card.kind, []).append(card)
+        by_kind = state.counts(seat).by_kind
     v = state.rules.variant
-    size = v.canasta_size
     need = state.canastas_needed()
     options: list[int | None] = [None] if v.may_meld_out else []
     if leave_one:
         options += _discard_options(state, seat, c)
+    memo: _Memo = {}
+    done: dict[tuple[tuple[str, bool], ...], bool] = {}
     for opt in options:
         cc = list(c)
         if opt is not None:
             cc[opt] -= 1
         b = cc[BLACK_THREE]
-        if not _feasible(state, side, cc):
+        if not _feasible(state, side, cc, memo):
             continue
-        natural = _natural_groups(state, side, cc)
-        if natural is None:
-            continue
-        if not natural and not b and not v.has_wild_melds(state.rules):
+        if not any(cc[k] for k in range(len(NATURAL_RANKS))) and not b and not (
+                v.has_wild_melds(state.rules)):
             yield from _wilds_onto_one_meld(state, side, cc, by_kind, need)
             continue
         seen: set[tuple[object, ...]] = set()
-        shares = _shares(state, side, natural, cc[DEUCE] + cc[JOKER])
-        for _, (groups, split) in zip(range(MAX_SHARES), shares, strict=False):
-            # The hand ends at once, so only what scores tells these moves apart: which melds
-            # become canastas and which of them stay natural.
-            made = state.canastas(side)
-            cards_groups: list[list[Card]] = []
-            signature: list[object] = [opt]
-            joins = 0
-            dleft, jpos, dpos = cc[DEUCE], 0, 0
-            for (r, k, n, _lo, _hi), t in zip(groups, split, strict=True):
-                if n + t == 0:
-                    continue
-                mi = state.find_meld(side, r)
-                old = state.melds[side][mi] if mi >= 0 else None
-                before = old.size if old else 0
-                joins += old is not None
-                is_canasta = before + n + t >= size
-                made += is_canasta and before < size
-                d = min(t, dleft)
-                dleft -= d
-                signature.append((is_canasta, t + (old.wilds if old else 0) > 0,
-                                  (d, t - d) if r == WILD_MELD else None))
-                g = by_kind.get(k, [])[:n] + by_kind.get(DEUCE, [])[dpos:dpos + d]
-                g += by_kind.get(JOKER, [])[jpos:jpos + t - d]
-                dpos += d
-                jpos += t - d
-                cards_groups.append(g)
-            key = tuple(signature)
-            if made < need or key in seen:
-                continue
-            seen.add(key)
-            if b:
-                cards_groups.append(by_kind[BLACK_THREE][:b])
-            if not cards_groups:
-                continue
-            if len(cards_groups) == 1 and joins == 1:
-                yield Move.add(group_rank(tuple(cards_groups[0])), cards_groups[0])
-            else:
-                yield Move.meld(*cards_groups)
+        layouts = list(_layouts(state, side, cc, True, memo))
+        # The layouts share the budget (the first, one group per rank where that fits, takes
+        # it all when it is the only one).
+        each = max(MAX_SHARES // max(len(layouts), 1), MIN_SHARES)
+        for natural in layouts:
+            shares = _shares(state, side, natural, cc[DEUCE] + cc[JOKER])
+            for _, (groups, split) in zip(range(each), shares, strict=False):
+                move = _share_move(state, side, groups, split, cc, by_kind, opt, seen, done)
+                if move is not None:
+                    yield move
+
+
+def _share_move(state: HandState, side: int, groups: list[_Group], split: list[int],
+                c: list[int], by_kind: list[list[Card]], opt: int | None,
+                seen: set[tuple[object, ...]],
+                done: dict[tuple[tuple[str, bool], ...], bool]) -> Move | None:
+    """The move that lays ``groups`` with ``split`` wild cards each (and the black threes), or
+    None when it falls short of the canastas needed (``done``: whether the canastas a move
+    completes, by rank and wild cards, are enough) or scores as one already made (``seen``)."""
+    v = state.rules.variant
+    size = v.canasta_size
+    made = state.canastas(side)
+    # The hand ends at once, so only what scores tells these moves apart: which melds of which
+    # rank become canastas and which of them stay natural.
+    signature: list[tuple[object, ...]] = []
+    closing: list[tuple[str, bool]] = []  # the canastas it completes: rank, with wild cards
+    dleft = c[DEUCE]
+    for (r, _k, n, _lo, _hi, mi), t in zip(groups, split, strict=True):
+        if n + t == 0:
+            continue
+        old = state.melds[side][mi] if mi >= 0 else None
+        before = old.size if old else 0
+        is_canasta = before + n + t >= size
+        mixed = t + (old.wilds if old else 0) > 0
+        if is_canasta and before < size:
+            made += 1
+            closing.append((r, mixed))
+        d = min(t, dleft)
+        dleft -= d
+        signature.append((r, is_canasta, mixed, (d, t - d) if r == WILD_MELD else None))
+    key = (opt, *sorted(signature))
+    if made < state.canastas_needed() or key in seen:
+        return None
+    seen.add(key)
+    # Enough canastas, but maybe not of the kinds the variant asks for (Ponytail): their rank
+    # and whether they hold wild cards tell, so the answer is kept for the same ones.
+    kinds = tuple(sorted(closing))
+    ok = done.get(kinds)
+    if ok is False:
+        return None
+    cards_groups: list[list[Card]] = []
+    closers: list[Meld] = []
+    joins = 0
+    jpos, dpos = 0, 0
+    npos: dict[int, int] = {}
+    dleft = c[DEUCE]
+    for (r, k, n, _lo, _hi, mi), t in zip(groups, split, strict=True):
+        if n + t == 0:
+            continue
+        d = min(t, dleft)
+        dleft -= d
+        start = npos.get(k, 0)
+        npos[k] = start + n
+        g = (by_kind[k][start:start + n] if n else []) + by_kind[DEUCE][dpos:dpos + d]
+        g += by_kind[JOKER][jpos:jpos + t - d]
+        dpos += d
+        jpos += t - d
+        cards_groups.append(g)
+        old = state.melds[side][mi] if mi >= 0 else None
+        joins += old is not None
+        before = old.size if old else 0
+        if ok is None and before < size <= before + n + t:
+            closers.append(old.plus(g) if old else Meld(r, g))
+    if ok is None:
+        melds = [m for m in state.melds[side] if m.size >= size] + closers
+        ok = done[kinds] = not v.canastas_missing(state.rules, melds)
+        if not ok:
+            return None
+    b = c[BLACK_THREE]
+    if b:
+        cards_groups.append(by_kind[BLACK_THREE][:b])
+    if not cards_groups:
+        return None
+    if len(cards_groups) == 1 and joins == 1:
+        return Move.add(group_rank(tuple(cards_groups[0])), cards_groups[0])
+    return Move.meld(*cards_groups)
 
 
 def _shares(state: HandState, side: int, natural: list[_Group],
@@ -352,18 +533,18 @@ def _shares(state: HandState, side: int, natural: list[_Group],
         w = state.find_meld(side, WILD_MELD)
         if w >= 0:
             room = v.canasta_size - state.melds[side][w].size
-            options = [[*natural, (WILD_MELD, WILD_KIND, 0, 0, room)]]
+            options = [[*natural, (WILD_MELD, WILD_KIND, 0, 0, room, w)]]
         else:
-            options.append([*natural, (WILD_MELD, WILD_KIND, 0, 3, v.canasta_size)])
+            options.append([*natural, (WILD_MELD, WILD_KIND, 0, 3, v.canasta_size, -1)])
     for groups in options:
         for split in _splits(groups, wilds):
             yield groups, split
 
 
 def _wilds_onto_one_meld(state: HandState, side: int, c: list[int],
-                         by_kind: dict[int, list[Card]], need: int) -> list[Move]:
+                         by_kind: list[list[Card]], need: int) -> list[Move]:
     """A hand of wild cards only, all added to one meld that they turn into a canasta."""
-    wilds = by_kind.get(DEUCE, [])[:c[DEUCE]] + by_kind.get(JOKER, [])[:c[JOKER]]
+    wilds = by_kind[DEUCE][:c[DEUCE]] + by_kind[JOKER][:c[JOKER]]
     if not wilds:
         return []
     v = state.rules.variant

@@ -8,7 +8,8 @@ move for every distinct outcome the seat can reach this turn, and no more (docs/
   cards that make the take legal (an unopened side: every set of groups that just reaches the
   minimum; more cards can be melded right after taking);
 * play phase: new melds of three cards, single-card additions, the black threes when they go
-  out, moves that go out at once, one discard per kind of card, and ``ask``.
+  out (all of them, or all but the discard), moves that go out at once, one discard per kind of
+  card, and ``ask``.
 
 ``check_move`` accepts every legal move, listed or not (``meld 9 9 9 9`` as well as
 ``meld 9 9 9`` then ``add 9 9``); the self-play tests check that every listed move passes it.
@@ -16,235 +17,105 @@ move for every distinct outcome the seat can reach this turn, and no more (docs/
 
 from __future__ import annotations
 
-from canasta.cards import (
-    BLACK_THREE,
-    DEUCE,
-    JOKER,
-    NATURAL_RANKS,
-    RED_THREE,
-    Card,
-    _value,
-    sort_cards,
+from typing import TYPE_CHECKING
+
+from canasta.cards import BLACK_THREE, DEUCE, JOKER, NATURAL_RANKS, RED_THREE
+from canasta.engine.check import check_move
+from canasta.engine.compose import (
+    WILD_KIND,
+    ByKind,
+    combo_groups,
+    initial_combos,
+    kind_cards,
+    splashes,
 )
 from canasta.engine.goingout import can_go_out, going_out_moves
-from canasta.engine.play import check_move, going_out_error, must_take
-from canasta.engine.state import GroupPlan, HandState, Plan
+from canasta.engine.melding import going_out_error
+from canasta.engine.plans import PLAIN, Listing, Plan
+from canasta.engine.takes import must_take, take_moves
 from canasta.errors import IllegalMove
-from canasta.moves import ASK, DRAW, NO, PASS, WILD_MELD, YES, Move, MoveKind
+from canasta.moves import ASK, DISCARDS, DRAW, NO, PASS, WILD_MELD, YES, Move, MoveKind, one_group
 
-_VALUES = [_value(k) for k in range(len(NATURAL_RANKS))]
-_Option = tuple[int, int, int, int]  # naturals, deuces, jokers, value
+if TYPE_CHECKING:
+    from canasta.engine.state import HandState
 
 
 def legal_moves(state: HandState) -> list[Move]:
     if state.result is not None:
         return []
-    plans: dict[Move, Plan | None] = {}
+    out = Listing()
     if state.asking is not None:
-        moves = [YES, NO]
+        out.add(YES, PLAIN)
+        out.add(NO, PLAIN)
     elif state.phase == "draw":
-        moves = [DRAW] if state.stock else []
-        takes = take_moves(state, plans)
-        moves += takes
+        if state.stock:
+            out.add(DRAW, PLAIN)
+        takes = take_moves(state, out)
         if not state.stock and takes and not must_take(state, state.turn):
-            moves.append(PASS)
+            out.add(PASS, PLAIN)
     else:
-        moves = play_moves(state, plans)
+        play_moves(state, out)
         if state.answer == "yes":
-            # Bound to go out: the moves that go out at once are always among the choices.
-            _add_new(moves, going_out_moves(state, True))
-            if state.rules.variant.may_meld_out:
-                _add_new(moves, going_out_moves(state, False))
-            moves = [m for m in moves if _plan(state, m, plans) is not None]
-            plans = {m: plans[m] for m in moves if m in plans}
-    # ``apply`` reuses the plans worked out here instead of checking these moves again.
-    state.plans = plans
-    return moves
+            out = _bound_to_go_out(state, out)
+    # ``apply`` reuses what was worked out here instead of checking these moves again.
+    state.plans = out
+    return list(out.moves)
 
 
-def _plan(state: HandState, move: Move, plans: dict[Move, Plan | None]) -> Plan | None:
-    """The checked plan of ``move``, or None when it is illegal (remembered in ``plans``)."""
+def _bound_to_go_out(state: HandState, out: Listing) -> Listing:
+    """After a yes: the moves that go out at once are always among the choices, and every
+    listed move must leave the player able to go out (``check_move`` says which do)."""
+    _add_new(out, going_out_moves(state, True))
+    if state.rules.variant.may_meld_out:
+        _add_new(out, going_out_moves(state, False))
+    kept = Listing()
+    for m in out.moves:
+        plan = _plan(state, m)
+        if plan is not None:
+            kept.add(m, plan)
+    return kept
+
+
+def _plan(state: HandState, move: Move) -> Plan | None:
+    """The checked plan of ``move``, or None when it is illegal."""
     try:
-        plan = check_move(state, move)
+        return check_move(state, move)
     except IllegalMove:
         return None
-    plans[move] = plan
-    return plan
 
 
-def _by_kind(hand: list[Card]) -> dict[int, list[Card]]:
-    by_kind: dict[int, list[Card]] = {}
-    for c in sort_cards(hand):
-        lst = by_kind.get(c.kind)
-        if lst is None:
-            by_kind[c.kind] = [c]
-        else:
-            lst.append(c)
-    return by_kind
+def _add_checked(out: Listing, state: HandState, move: Move) -> None:
+    """List ``move`` when ``check_move`` accepts it."""
+    plan = _plan(state, move)
+    if plan is not None:
+        out.add(move, plan)
 
 
-WILD_KIND = -1  # stands for a meld of wild cards only (Modern American) in the generator
-
-
-def _rank(k: int) -> str:
-    return NATURAL_RANKS[k] if k >= 0 else WILD_MELD
-
-
-def _cards(by_kind: dict[int, list[Card]], k: int, n: int, d: int, j: int) -> list[Card]:
-    out = by_kind[k][:n] if n else []
-    if d:
-        out = out + by_kind[DEUCE][:d]
-    if j:
-        out = out + by_kind[JOKER][:j]
-    return out
-
-
-def _new_options(state: HandState, side: int, k: int, avail: int, deuces: int, jokers: int,
-                 plus: int = 0, least: int = 2) -> list[_Option]:
-    """Compositions of a new meld of kind ``k`` from hand (``plus`` natural cards of that rank
-    already in it, such as the pile's top card); ``k`` may be WILD_KIND."""
-    v = state.rules.variant
-    r = _rank(k)
-    cap = v.max_wilds if k >= 0 else v.canasta_size
-    value = _VALUES[k] if k >= 0 else 0
-    if k < 0:
-        least = avail = 0
-    out = []
-    for n in range(least, avail + 1):
-        for d in range(min(deuces, cap) + 1):
-            for j in range(min(jokers, cap - d) + 1):
-                if v.counts_error(state, side, r, n + plus, d, j) is None:
-                    out.append((n, d, j, n * value + 20 * d + 50 * j))
-    return out
-
-
-def _drop(state: HandState, side: int, k: int, opt: _Option, plus: int, least: int,
-          removable: bool) -> int:
-    """The least value a group can lose and still stand (to find minimal initial melds)."""
-    v = state.rules.variant
-    r = _rank(k)
-    n, d, j, value = opt
-    best = value if removable else 10**9
-    if k >= 0 and n - 1 >= least and v.counts_error(state, side, r, n - 1 + plus, d, j) is None:
-        best = min(best, _VALUES[k])
-    if d and v.counts_error(state, side, r, n + plus, d - 1, j) is None:
-        best = min(best, 20)
-    if j and v.counts_error(state, side, r, n + plus, d, j - 1) is None:
-        best = min(best, 50)
-    return best
-
-
-def _initial_combos(state: HandState, side: int, c: list[int], need: int, base: int,
-                    fixed: list[tuple[int, _Option, int, int]], skip: int) -> list[
-                        list[tuple[int, _Option]]]:
-    """Sets of new melds from hand that, with ``base`` points and the ``fixed`` group, just
-    reach ``need`` (no card could be left out)."""
-    ranks = [k for k in range(len(NATURAL_RANKS))
-             if c[k] >= 2 and k != skip and state.find_meld(side, NATURAL_RANKS[k]) < 0]
-    if (state.rules.variant.has_wild_melds(state.rules) and c[DEUCE] + c[JOKER] >= 3
-            and state.find_meld(side, WILD_MELD) < 0):
-        ranks.append(WILD_KIND)
-    opts = {k: _new_options(state, side, k, c[k] if k >= 0 else 0, c[DEUCE], c[JOKER])
-            for k in ranks}
-    found: list[list[tuple[int, _Option]]] = []
-    chosen: list[tuple[int, _Option]] = []
-    fixed_drop = [_drop(state, side, k, o, plus, least, False) for k, o, plus, least in fixed]
-
-    def rec(i: int, total: int, d: int, j: int) -> None:
-        if total >= need:
-            drops = fixed_drop + [_drop(state, side, k, o, 0, 2, True) for k, o in chosen]
-            if total - min(drops) < need:
-                found.append(list(chosen))
-            return
-        for x in range(i, len(ranks)):
-            k = ranks[x]
-            for o in opts[k]:
-                if o[1] <= d and o[2] <= j:
-                    chosen.append((k, o))
-                    rec(x + 1, total + o[3], d - o[1], j - o[2])
-                    chosen.pop()
-
-    rec(0, base, c[DEUCE], c[JOKER])
-    return found
-
-
-def take_moves(state: HandState, plans: dict[Move, Plan | None] | None = None) -> list[Move]:
-    """The ways the seat to act may take the pile now (possibly none)."""
-    top = state.pile_top
-    if top is None or not top.is_natural:
-        return []
-    if plans is None:
-        plans = {}
-    seat = state.turn
-    hand = state.hands[seat]
-    if len(hand) == 1 and len(state.pile) == 1:
-        return []
-    side = state.side_of(seat)
-    c = state.kinds(seat)
-    k = top.kind
-    has_meld = state.find_meld(side, top.rank) >= 0
-    frozen = state.pile_frozen_for(side)
-    by_kind = _by_kind(hand)
-    candidates: list[Move] = []
-    if state.opened(side):
-        if has_meld and not frozen and _plan(state, Move.take(), plans) is not None:
-            candidates.append(Move.take())
-        else:
-            if c[k] >= 2:
-                candidates.append(Move.take(by_kind[k][:2]))
-            if not frozen and c[k] >= 1:
-                if c[DEUCE]:
-                    candidates.append(Move.take([by_kind[k][0], by_kind[DEUCE][0]]))
-                if c[JOKER]:
-                    candidates.append(Move.take([by_kind[k][0], by_kind[JOKER][0]]))
-    elif c[k] >= 2:
-        v = state.rules.variant
-        need = state.minimum(side)
-        top_value = top.value if v.top_card_counts_for_minimum else 0
-        for o in _new_options(state, side, k, c[k], c[DEUCE], c[JOKER], plus=1):
-            n, d, j, value = o
-            rest = list(c)
-            rest[k] -= n
-            rest[DEUCE] -= d
-            rest[JOKER] -= j
-            fixed = [(k, o, 1, 2)]
-            first = _cards(by_kind, k, n, d, j)
-            for combo in _initial_combos(state, side, rest, need, top_value + value, fixed, k):
-                candidates.append(Move.take(first, *_groups(by_kind, combo, d, j)))
-            if v.splash_opens:  # a canasta straight from hand opens below the minimum
-                left = {kind: cs[{k: n, DEUCE: d, JOKER: j}.get(kind, 0):]
-                        for kind, cs in by_kind.items()}
-                for splash in _splashes(state, side, rest, left):
-                    m = Move.take(first, *splash.groups)
-                    if m not in candidates:  # (a splash may also reach the minimum)
-                        candidates.append(m)
-    return [m for m in candidates if _plan(state, m, plans) is not None]
-
-
-def play_moves(state: HandState, plans: dict[Move, Plan | None]) -> list[Move]:
+def play_moves(state: HandState, out: Listing) -> None:
     seat = state.turn
     side = state.side_of(seat)
     hand = state.hands[seat]
     v = state.rules.variant
-    c = state.kinds(seat)
-    by_kind = _by_kind(hand)
-    moves: list[Move] = []
+    counts = state.counts(seat)
+    c = counts.kinds
+    by_kind = counts.by_kind
     if not state.black_threes_down:
-        if state.opened(side):
-            _opened_melds(state, side, c, by_kind, moves, plans)
+        if state.melds[side]:
+            _opened_melds(state, side, c, by_kind, out)
             b = c[BLACK_THREE]
             sizes = v.black_three_meld_sizes
-            if b and len(hand) - b <= 1 and sizes[0] <= b <= sizes[-1]:
-                m = Move(MoveKind.MELD, (tuple(by_kind[BLACK_THREE]),))
-                if _plan(state, m, plans) is not None:
-                    moves.append(m)
-            if (state.ponytails[state.turn] is not None and not state.canastas(side)
-                    and len(hand) <= v.canasta_size + 1):
-                # The first canasta brings the ponytail: completing it with the last cards of
-                # the hand is no going out, and no card-by-card order reaches it.
+            # The black threes go down last, leaving one card or none: from a hand of black
+            # threes only, one of them may be that last discard instead (a different score).
+            for s in range(max(sizes[0], len(hand) - 1), min(b, sizes[-1]) + 1):
+                _add_checked(out, state, Move(MoveKind.MELD, (tuple(by_kind[BLACK_THREE][:s]),)))
+            if (len(hand) <= v.canasta_size + 1 and not state.canastas(side)
+                    and v.cards_joining(state, seat, side, 0, 1)):
+                # The first canasta brings cards into the hand (Ponytail: the ponytail):
+                # completing it with the last cards of the hand is no going out, and no
+                # card-by-card order reaches it.
                 for m in _first_canastas(state, side, c, by_kind):
-                    if m not in plans and _plan(state, m, plans) is not None:
-                        moves.append(m)
+                    if m not in out:
+                        _add_checked(out, state, m)
             size = v.canasta_size
             if (v.may_meld_out and state.answer != "no"
                     and len(hand) <= state.canastas_needed() * size  # cheap bound first
@@ -254,64 +125,42 @@ def play_moves(state: HandState, plans: dict[Move, Plan | None]) -> list[Move]:
                 # by card when the missing canastas take the very last cards of the hand.
                 more = going_out_moves(state, False, c, by_kind)
                 if v.exact_going_out:
-                    more = [m for m in more if m not in plans and _plan(state, m, plans)]
-                _add_new(moves, more)
+                    for m in more:
+                        if m not in out:
+                            _add_checked(out, state, m)
+                else:
+                    _add_new(out, more)
         else:
             need = state.minimum(side)
             careful = v.check_listed_openings
-            for combo in _initial_combos(state, side, c, need, 0, [], -1):
-                groups = _groups(by_kind, combo, 0, 0)
+            for combo in initial_combos(state, side, c, need, 0, [], -1):
+                groups = combo_groups(by_kind, combo, 0, 0)
                 m = Move.meld(*groups)
-                if (not careful and sum(len(g) for g in groups) < len(hand) - 1) or _plan(
-                        state, m, plans):
-                    moves.append(m)
-            for m in _splashes(state, side, c, by_kind):
-                if m not in plans and _plan(state, m, plans):
-                    moves.append(m)
+                if not careful and sum(len(g) for g in groups) < len(hand) - 1:
+                    out.add(m, None)  # far from going out: apply checks the minimum
+                else:
+                    _add_checked(out, state, m)
+            for m in splashes(state, side, c, by_kind):
+                if m not in out:
+                    _add_checked(out, state, m)
             if (v.concealed_waives_minimum and state.drew == "stock" and state.answer != "no"
                     and can_go_out(state)):
-                _add_new(moves, going_out_moves(state, True, c, by_kind))
+                _add_new(out, going_out_moves(state, True, c, by_kind))
     # Discards: one per kind of card.
     if state.answer != "yes" or len(hand) == 1:
         last = len(hand) == 1
         if not last or going_out_error(state, side, state.canastas(side)) is None:
-            for k, cs in by_kind.items():
-                if k != RED_THREE and v.discard_error(state, seat, cs[0], going_out=last) is None:
-                    moves.append(Move(MoveKind.DISCARD, card=cs[0]))
+            discard_error = v.discard_error
+            for k, cs in enumerate(by_kind):
+                if cs and k != RED_THREE and discard_error(state, seat, cs[0], last) is None:
+                    out.add(DISCARDS[cs[0].id], PLAIN)
     if (state.partner_of(seat) is not None and not state.asked[seat] and not state.turn_melded
             and state.answer is None and len(hand) >= 2 and can_go_out(state)):
-        moves.append(ASK)
-    return moves
-
-
-def _groups(by_kind: dict[int, list[Card]], combo: list[tuple[int, _Option]], dpos: int,
-            jpos: int) -> list[list[Card]]:
-    """The cards of a combination of groups (wild cards shared out in order)."""
-    groups = []
-    for kk, (nn, dd, jj, _v) in combo:
-        g = by_kind.get(kk, [])[:nn] + by_kind.get(DEUCE, [])[dpos:dpos + dd]
-        g += by_kind.get(JOKER, [])[jpos:jpos + jj]
-        dpos += dd
-        jpos += jj
-        groups.append(g)
-    return groups
-
-
-def _splashes(state: HandState, side: int, c: list[int],
-              by_kind: dict[int, list[Card]]) -> list[Move]:
-    """Canastas straight from hand, where the variant lets them open below the minimum."""
-    v = state.rules.variant
-    if not v.splash_opens:
-        return []
-    size = v.canasta_size
-    out = [Move.meld(by_kind[k][:size]) for k in range(len(NATURAL_RANKS)) if c[k] >= size]
-    for d in range(max(0, size - c[JOKER]), min(size, c[DEUCE]) + 1):
-        out.append(Move.meld(_cards(by_kind, WILD_KIND, 0, d, size - d)))
-    return out
+        out.add(ASK, PLAIN)
 
 
 def _first_canastas(state: HandState, side: int, c: list[int],
-                    by_kind: dict[int, list[Card]]) -> list[Move]:
+                    by_kind: ByKind) -> list[Move]:
     """Moves that complete a canasta with as many natural cards as the hand allows."""
     v = state.rules.variant
     size = v.canasta_size
@@ -327,32 +176,31 @@ def _first_canastas(state: HandState, side: int, c: list[int],
         d = min(w, c[DEUCE])
         if w - d > c[JOKER]:
             continue
-        cards = _cards(by_kind, k, n, d, w - d)
+        cards = kind_cards(by_kind, k, n, d, w - d)
         out.append(Move.add(r, cards) if mi >= 0 else Move.meld(cards))
     return out
 
 
-def _add_new(moves: list[Move], more: list[Move]) -> None:
+def _add_new(out: Listing, more: list[Move]) -> None:
     """Moves that go out at once are built to be legal (the self-play tests check every listed
-    move against ``check_move``); add those not listed yet."""
-    if more:
-        seen = set(moves)
-        for m in more:
-            if m not in seen:
-                seen.add(m)
-                moves.append(m)
+    move against ``check_move``); add those not listed yet (``apply`` checks them)."""
+    for m in more:
+        if m not in out:
+            out.add(m, None)
 
 
-def _opened_melds(state: HandState, side: int, c: list[int], by_kind: dict[int, list[Card]],
-                  moves: list[Move], plans: dict[Move, Plan | None]) -> None:
+def _opened_melds(state: HandState, side: int, c: list[int], by_kind: ByKind,
+                  out: Listing) -> None:
     """New three-card melds and single-card additions for a side that has opened."""
     v = state.rules.variant
+    counts_error = v.counts_error
     hand_size = sum(c)
     size = v.canasta_size
     canastas = state.canastas(side)
     melds = state.melds[side]
     deuces, jokers = c[DEUCE], c[JOKER]
-    where = state.joinable_melds(side)
+    where = state.meld_index(side).joinable
+    add, meld, plain = MoveKind.ADD, MoveKind.MELD, ""
 
     careful = False  # set by fits() when only a full check can tell
 
@@ -368,69 +216,62 @@ def _opened_melds(state: HandState, side: int, c: list[int], by_kind: dict[int, 
             return True
         return going_out_error(state, side, canastas_after) is None
 
-    def meld(rank: str, cs: list[Card], joins: int) -> None:
-        # Cards come from ``by_kind`` in canonical order, so the Move needs no sorting.
-        group = tuple(cs)
-        if joins >= 0:
-            m = Move(MoveKind.ADD, (group,), rank=rank)
-        else:
-            m = Move(MoveKind.MELD, (group,))
+    def lay(move: Move, joins: int) -> None:
         if careful:
-            if _plan(state, m, plans) is not None:
-                moves.append(m)
-            return
-        plans[m] = Plan(m, (GroupPlan(rank, group, joins),))
-        moves.append(m)
+            _add_checked(out, state, move)
+        else:
+            out.add(move, joins)
 
+    # Cards come from ``by_kind`` in canonical order, so the moves need no sorting.
     for k in range(len(NATURAL_RANKS)):
         n = c[k]
         if not n:
             continue
         r = NATURAL_RANKS[k]
+        cs = by_kind[k]
         mi = where.get(r, -1)
         if mi >= 0:
             m = melds[mi]
-            grown = canastas + (m.size + 1 == size)
-            if fits(hand_size - 1, grown) and v.counts_error(
+            if fits(hand_size - 1, canastas + (m.size + 1 == size)) and counts_error(
                     state, side, r, m.naturals + 1, m.deuces, m.jokers) is None:
-                meld(r, by_kind[k][:1], mi)
+                lay(one_group(add, r, (cs[0],)), mi)
             continue
         if n < 2 or not fits(hand_size - 3, canastas):
             continue
-        if n >= 3 and v.counts_error(state, side, r, 3, 0, 0) is None:
-            meld(r, by_kind[k][:3], -1)
-        if deuces and v.counts_error(state, side, r, 2, 1, 0) is None:
-            meld(r, by_kind[k][:2] + by_kind[DEUCE][:1], -1)
-        if jokers and v.counts_error(state, side, r, 2, 0, 1) is None:
-            meld(r, by_kind[k][:2] + by_kind[JOKER][:1], -1)
+        if n >= 3 and counts_error(state, side, r, 3, 0, 0) is None:
+            lay(one_group(meld, plain, (cs[0], cs[1], cs[2])), -1)
+        if deuces and counts_error(state, side, r, 2, 1, 0) is None:
+            lay(one_group(meld, plain, (cs[0], cs[1], by_kind[DEUCE][0])), -1)
+        if jokers and counts_error(state, side, r, 2, 0, 1) is None:
+            lay(one_group(meld, plain, (cs[0], cs[1], by_kind[JOKER][0])), -1)
     if deuces or jokers:
         check_wilds = v.wild_adds_need_check(state, side)
         for mi, m in enumerate(melds):
             if len(m.rank) != 1 or m.rank not in NATURAL_RANKS:
                 continue
-            grown = canastas + (m.size + 1 == size)
-            if not fits(hand_size - 1, grown):
+            if not fits(hand_size - 1, canastas + (m.size + 1 == size)):
                 continue
             careful = careful or check_wilds
-            if deuces and v.counts_error(
+            if deuces and counts_error(
                     state, side, m.rank, m.naturals, m.deuces + 1, m.jokers) is None:
-                meld(m.rank, by_kind[DEUCE][:1], mi)
-            if jokers and v.counts_error(
+                lay(one_group(add, m.rank, (by_kind[DEUCE][0],)), mi)
+            if jokers and counts_error(
                     state, side, m.rank, m.naturals, m.deuces, m.jokers + 1) is None:
-                meld(m.rank, by_kind[JOKER][:1], mi)
+                lay(one_group(add, m.rank, (by_kind[JOKER][0],)), mi)
     if v.has_wild_melds(state.rules) and deuces + jokers:
         wi = where.get(WILD_MELD, -1)
         if wi >= 0:
             m = melds[wi]
             if fits(hand_size - 1, canastas + (m.size + 1 == size)):
-                if deuces and v.counts_error(state, side, WILD_MELD, 0, m.deuces + 1,
-                                             m.jokers) is None:
-                    meld(WILD_MELD, by_kind[DEUCE][:1], wi)
-                if jokers and v.counts_error(state, side, WILD_MELD, 0, m.deuces,
-                                             m.jokers + 1) is None:
-                    meld(WILD_MELD, by_kind[JOKER][:1], wi)
+                if deuces and counts_error(state, side, WILD_MELD, 0, m.deuces + 1,
+                                           m.jokers) is None:
+                    lay(one_group(add, WILD_MELD, (by_kind[DEUCE][0],)), wi)
+                if jokers and counts_error(state, side, WILD_MELD, 0, m.deuces,
+                                           m.jokers + 1) is None:
+                    lay(one_group(add, WILD_MELD, (by_kind[JOKER][0],)), wi)
         elif deuces + jokers >= 3 and fits(hand_size - 3, canastas):
             careful = True  # a new wild-card meld also depends on the other melds (E-26)
             for d in range(max(0, 3 - jokers), min(3, deuces) + 1):
-                if v.counts_error(state, side, WILD_MELD, 0, d, 3 - d) is None:
-                    meld(WILD_MELD, _cards(by_kind, WILD_KIND, 0, d, 3 - d), -1)
+                if counts_error(state, side, WILD_MELD, 0, d, 3 - d) is None:
+                    lay(one_group(meld, plain, tuple(kind_cards(by_kind, WILD_KIND, 0, d,
+                                                                3 - d))), -1)

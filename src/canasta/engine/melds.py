@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from canasta.cards import DEUCE, JOKER, Card, sort_cards
+from canasta.moves import BLACK_THREES_MELD
 
 
 class Meld:
@@ -42,7 +43,24 @@ class Meld:
         return self.deuces + self.jokers
 
     def plus(self, cards: Iterable[Card]) -> Meld:
-        return Meld(self.rank, (*self.cards, *cards))
+        """This meld with ``cards`` added (only the new cards are counted)."""
+        added = tuple(cards)
+        other = Meld.__new__(Meld)
+        other.rank = self.rank
+        other.cards = self.cards + added
+        d = j = value = 0
+        for c in added:
+            value += c.value
+            if c.kind == DEUCE:
+                d += 1
+            elif c.kind == JOKER:
+                j += 1
+        other.deuces = self.deuces + d
+        other.jokers = self.jokers + j
+        other.naturals = self.naturals + len(added) - d - j
+        other.size = self.size + len(added)
+        other.value = self.value + value
+        return other
 
     def sorted_cards(self) -> list[Card]:
         """Naturals first, then wild cards: the order a player lays them out."""
@@ -60,3 +78,34 @@ class Meld:
 
     def __hash__(self) -> int:
         return hash((self.rank, tuple(sorted(c.id for c in self.cards))))
+
+
+class MeldIndex:
+    """One side's melds as the rules look them up, built from a copy of the side's list of
+    melds (``melds``) and good for as long as that list holds the same melds: the meld of each
+    rank that cards may join (``joinable``; where closed ranks reopen, never a finished
+    canasta), the number of canastas, and the ranks with a canasta of natural cards only."""
+
+    __slots__ = ("canastas", "joinable", "melds", "natural_canastas")
+
+    melds: list[Meld]
+    joinable: dict[str, int]
+    canastas: int
+    natural_canastas: frozenset[str]
+
+    def __init__(self, melds: list[Meld], canasta_size: int, reopens: bool) -> None:
+        self.melds = list(melds)
+        joinable: dict[str, int] = {}
+        canastas = 0
+        natural: set[str] = set()
+        for i, m in enumerate(melds):
+            closed = m.size >= canasta_size
+            if closed and m.rank != BLACK_THREES_MELD:
+                canastas += 1
+                if m.deuces + m.jokers == 0:
+                    natural.add(m.rank)
+            if m.rank not in joinable and not (reopens and closed):
+                joinable[m.rank] = i
+        self.joinable = joinable
+        self.canastas = canastas
+        self.natural_canastas = frozenset(natural)

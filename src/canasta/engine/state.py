@@ -8,40 +8,38 @@ changes the position; an illegal move raises ``IllegalMove`` and changes nothing
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Literal
 
-from canasta.cards import Card, kind_counts, remove_cards
-from canasta.engine.melds import Meld
+from canasta.cards import Card, remove_cards
+from canasta.engine.check import check_move
+from canasta.engine.counts import HandCounts
+from canasta.engine.legal import legal_moves
+from canasta.engine.melds import Meld, MeldIndex
+from canasta.engine.plans import GroupPlan, Listing, Plan
+from canasta.engine.play import carry_out
 from canasta.errors import IllegalMove, NotationError
-from canasta.moves import BLACK_THREES_MELD, Move, MoveKind, parse_move
+from canasta.moves import Move, MoveKind, group_rank, parse_move
 
 if TYPE_CHECKING:
     from canasta.engine.scoring import HandResult
     from canasta.rules import Rules
 
+__all__ = ["GroupPlan", "HandState", "History", "Phase", "Plan"]
+
 Phase = Literal["draw", "play"]
-
-
-class GroupPlan(NamedTuple):
-    """One group of a meld move, resolved against the table: a new meld or an existing one."""
-
-    rank: str
-    cards: tuple[Card, ...]
-    joins: int  # index of the side's meld it joins, or -1 for a new meld
-
-
-class Plan(NamedTuple):
-    """What a checked move will do (``check`` computes it, ``apply`` carries it out)."""
-
-    move: Move
-    groups: tuple[GroupPlan, ...] = ()
-    penalty: int = 0  # table mode: an initial meld below the minimum is taken back for 100
+History = tuple[tuple[int, Move], ...]  # (seat, move) for every move played, in order
 
 
 class HandState:
     """The position of one hand (FORMAT.md "The position"), for one table of ``rules``."""
 
     __slots__ = (
+        "_counted",
+        "_counts",
+        "_history",
+        "_indexes",
+        "_owned",
         "answer",
         "asked",
         "asking",
@@ -51,7 +49,6 @@ class HandState:
         "frozen",
         "hand_number",
         "hands",
-        "history",
         "melded",
         "melds",
         "penalized",
@@ -94,14 +91,23 @@ class HandState:
     penalized: list[int]  # history indices of moves taken back for a penalty (table mode)
     bonuses: list[int]  # per side, scored with the hand (Ponytail: the exact cut)
     ponytails: list[list[Card] | None]  # per seat: a second hand face down, or None
-    history: list[tuple[int, Move]]
+    # The moves played, (seat, move) in order: a tuple that grows by a new tuple, so that
+    # copies and views share it instead of copying it (``history``).
+    _history: History
     turn_start_melded: bool
     turn_melded: bool
     turn_old_touched: bool
     turn_new_ranks: set[str]
     black_threes_down: bool
     result: HandResult | None
-    plans: dict[Move, Plan | None] | None  # what ``legal_moves`` checked for this position
+    plans: Listing | None  # what ``legal_moves`` worked out for this position
+    # Each hand's counts (``counts``), the list they were counted from (a hand assigned anew is
+    # counted again), and whether this state may change them in place (a copy shares them
+    # until one of the two changes that hand).
+    _counts: list[HandCounts | None]
+    _counted: list[list[Card] | None]
+    _owned: list[bool]
+    _indexes: list[MeldIndex | None]  # each side's melds looked up (``meld_index``)
 
     def __init__(self, rules: Rules) -> None:
         n = rules.players
@@ -127,7 +133,7 @@ class HandState:
         self.penalized = []
         self.bonuses = [0] * s
         self.ponytails = [None] * n
-        self.history = []
+        self._history = ()
         self.turn_start_melded = False
         self.turn_melded = False
         self.turn_old_touched = False
@@ -135,6 +141,10 @@ class HandState:
         self.black_threes_down = False
         self.result = None
         self.plans = None
+        self._counts = [None] * n
+        self._counted = [None] * n
+        self._owned = [False] * n
+        self._indexes = [None] * s
 
     # ------------------------------------------------------------------------------------
     # Copying and comparing
@@ -169,15 +179,39 @@ class HandState:
         other.penalized = list(self.penalized)
         other.bonuses = list(self.bonuses)
         other.ponytails = [list(p) if p is not None else None for p in self.ponytails]
-        other.history = list(self.history)
+        other._history = self._history
         other.turn_new_ranks = set(self.turn_new_ranks)
         # The same position has the same plans (immutable; a move played drops them), but a
         # caller that changes the copy by hand must not inherit them.
         other.plans = self.plans if plans else None
+        counts = list(self._counts)
+        counted: list[list[Card] | None] = [None] * len(counts)
+        for seat, cc in enumerate(counts):
+            if cc is not None and self._valid(seat, cc):
+                counted[seat] = other.hands[seat]
+        other._counts = counts
+        other._counted = counted
+        other._owned = [False] * len(counts)
+        other._indexes = list(self._indexes)
+        self._owned = [False] * len(counts)
         return other
 
     # ------------------------------------------------------------------------------------
     # Queries (never change the state)
+    @property
+    def history(self) -> History:
+        """The moves played this hand, (seat, move) in order; never changed in place, so
+        anyone may keep it."""
+        return self._history
+
+    @history.setter
+    def history(self, moves: Sequence[tuple[int, Move]]) -> None:
+        self._history = tuple(moves)
+
+    def record(self, seat: int, move: Move) -> None:
+        """``move`` joins the history (a new tuple: views and copies keep theirs)."""
+        self._history = (*self._history, (seat, move))
+
     @property
     def over(self) -> bool:
         """Whether the hand has ended."""
@@ -198,9 +232,19 @@ class HandState:
     def minimum(self, side: int) -> int:
         return self.rules.variant.initial_minimum(self.scores[side], self.hand_number, self.rules)
 
+    def meld_index(self, side: int) -> MeldIndex:
+        """The side's melds looked up by rank, built again whenever its list of melds holds
+        other melds than last time (melds are immutable: a meld that grows is a new one)."""
+        melds = self.melds[side]
+        index = self._indexes[side]
+        if index is None or index.melds != melds:
+            v = self.rules.variant
+            index = MeldIndex(melds, v.canasta_size, v.reopens_closed_ranks)
+            self._indexes[side] = index
+        return index
+
     def canastas(self, side: int) -> int:
-        size = self.rules.variant.canasta_size
-        return sum(1 for m in self.melds[side] if m.size >= size and m.rank != BLACK_THREES_MELD)
+        return self.meld_index(side).canastas
 
     def canastas_needed(self) -> int:
         return self.rules.variant.canastas_required(self.rules)
@@ -208,26 +252,11 @@ class HandState:
     def find_meld(self, side: int, rank: str) -> int:
         """Index of the side's meld of ``rank`` that cards may join, or -1.  Where closed ranks
         reopen (Ponytail), a finished canasta is no longer that meld."""
-        if self.rules.variant.reopens_closed_ranks:
-            size = self.rules.variant.canasta_size
-            for i, m in enumerate(self.melds[side]):
-                if m.rank == rank and m.size < size:
-                    return i
-            return -1
-        for i, m in enumerate(self.melds[side]):
-            if m.rank == rank:
-                return i
-        return -1
+        return self.meld_index(side).joinable.get(rank, -1)
 
     def joinable_melds(self, side: int) -> dict[str, int]:
         """``find_meld`` for every rank at once: rank -> index of the meld cards may join."""
-        v = self.rules.variant
-        reopens, size = v.reopens_closed_ranks, v.canasta_size
-        where: dict[str, int] = {}
-        for i, m in enumerate(self.melds[side]):
-            if m.rank not in where and not (reopens and m.size >= size):
-                where[m.rank] = i
-        return where
+        return dict(self.meld_index(side).joinable)
 
     @property
     def pile_top(self) -> Card | None:
@@ -245,14 +274,44 @@ class HandState:
         return None if self.result is not None else self.turn
 
     def kinds(self, seat: int) -> list[int]:
-        return kind_counts(self.hands[seat])
+        """How many cards of each kind ``seat`` holds (a list of its own)."""
+        return list(self.counts(seat).kinds)
+
+    def counts(self, seat: int) -> HandCounts:
+        """``seat``'s hand by kind, kept as the engine changes the hand (read it, do not change
+        it).  A hand given a new list is counted again; a hand changed in place outside the
+        engine is too, unless the change keeps its length (then assign a new list)."""
+        cc = self._counts[seat]
+        if cc is None or not self._valid(seat, cc):
+            cc = HandCounts(self.hands[seat])
+            self._counts[seat] = cc
+            self._counted[seat] = self.hands[seat]
+            self._owned[seat] = True
+        return cc
+
+    def _valid(self, seat: int, cc: HandCounts) -> bool:
+        hand = self.hands[seat]
+        return self._counted[seat] is hand and cc.size == len(hand)
+
+    def _changing(self, seat: int) -> HandCounts | None:
+        """The counts of ``seat``'s hand to change with it (before the change), or None when
+        there are none to keep."""
+        cc = self._counts[seat]
+        if cc is None:
+            return None
+        if not self._valid(seat, cc):
+            self._counts[seat] = None
+            return None
+        if not self._owned[seat]:
+            cc = cc.clone()
+            self._counts[seat] = cc
+            self._owned[seat] = True
+        return cc
 
     # ------------------------------------------------------------------------------------
     # Moves
     def legal_moves(self) -> list[Move]:
         """Every legal move of the seat to act, one per distinct outcome (see docs/ENGINE.md)."""
-        from canasta.engine.legal import legal_moves
-
         return legal_moves(self)
 
     def parse(self, text: str) -> Move:
@@ -262,8 +321,6 @@ class HandState:
 
     def normalize(self, move: Move) -> Move:
         if move.kind is MoveKind.MELD and len(move.groups) == 1 and self.result is None:
-            from canasta.moves import group_rank
-
             g = move.groups[0]
             r = group_rank(g)
             if self.find_meld(self.side_of(self.turn), r) >= 0:
@@ -280,8 +337,6 @@ class HandState:
     def check(self, move: Move | str, seat: int | None = None) -> Plan:
         """Raise IllegalMove (with a reason a player understands) unless ``move`` is legal for
         the seat to act (or for ``seat``, when given); return what it will do."""
-        from canasta.engine.play import check_move
-
         if isinstance(move, str):
             move = self.parse(move)
         return check_move(self, move, seat)
@@ -289,8 +344,6 @@ class HandState:
     def apply(self, move: Move | str, seat: int | None = None) -> Move:
         """Play ``move`` (validated first; an illegal move changes nothing).  Returns the move
         as played, in canonical form."""
-        from canasta.engine.play import carry_out
-
         if isinstance(move, str):
             move = self.parse(move)
         plan = self.plan(move, seat)
@@ -300,7 +353,7 @@ class HandState:
     def plan(self, move: Move, seat: int | None = None) -> Plan:
         """``check`` for a parsed move, reusing what ``legal_moves`` worked out."""
         if self.plans is not None and (seat is None or seat == self.turn):
-            plan = self.plans.get(move)
+            plan = self.plans.plan(move)
             if plan is not None:
                 return plan
         return self.check(move, seat)
@@ -310,54 +363,62 @@ class HandState:
     def lay_red_three(self, seat: int, c: Card) -> None:
         self.threes[self.side_of(seat)].append(c)
 
+    def add_to_hand(self, seat: int, c: Card) -> None:
+        cc = self._changing(seat)
+        self.hands[seat].append(c)
+        if cc is not None:
+            cc.add(c)
+
+    def remove_from_hand(self, seat: int, cs: Sequence[Card]) -> None:
+        """Take ``cs`` out of ``seat``'s hand; the caller has checked that they are there."""
+        cc = self._changing(seat)
+        remove_cards(self.hands[seat], cs)
+        if cc is not None:
+            for c in cs:
+                cc.remove(c)
+
     def draw_card(self, seat: int) -> bool:
         """Draw one card for ``seat``, laying and replacing threes (red threes in Classic).
         Returns False when such a three was the last card (the caller ends the hand)."""
-        hand = self.hands[seat]
         v = self.rules.variant
         while self.stock:
             c = self.stock.pop()
             if v.laid_on_sight(c):
                 if not self.stock and v.last_three_stays_in_hand:
-                    hand.append(c)  # C.4: kept in hand, it counts against the side
+                    self.add_to_hand(seat, c)  # C.4: kept in hand, it counts against the side
                     return False
                 self.lay_red_three(seat, c)
                 if not self.stock:
                     return not v.last_three_ends_hand
                 continue
-            hand.append(c)
+            self.add_to_hand(seat, c)
             return True
         return True
 
     def lay_threes_in_hand(self, seat: int) -> None:
         """Lay the threes in ``seat``'s hand and replace each from the stock (as it can)."""
-        hand = self.hands[seat]
         laid = self.rules.variant.laid_on_sight
         while True:
-            found = [c for c in hand if laid(c)]
+            found = [c for c in self.hands[seat] if laid(c)]
             if not found or not self.stock:
                 for c in found:
-                    hand.remove(c)
+                    self.remove_from_hand(seat, (c,))
                     self.lay_red_three(seat, c)
                 return
             for c in found:
-                hand.remove(c)
+                self.remove_from_hand(seat, (c,))
                 self.lay_red_three(seat, c)
                 if self.stock:
-                    hand.append(self.stock.pop())
+                    self.add_to_hand(seat, self.stock.pop())
 
     def take_into_hand(self, seat: int, cs: list[Card]) -> None:
         """Cards from the pile join the hand; red threes among them are laid, not replaced."""
-        hand = self.hands[seat]
         laid = self.rules.variant.laid_on_sight
         for c in cs:
             if laid(c):
                 self.lay_red_three(seat, c)
             else:
-                hand.append(c)
-
-    def remove_from_hand(self, seat: int, cs: list[Card]) -> None:
-        remove_cards(self.hands[seat], cs)
+                self.add_to_hand(seat, c)
 
     def all_cards(self) -> Counter[Card]:
         """Every card in the position, counted: hands, melds, threes, pile, stock, ponytails."""
@@ -388,6 +449,8 @@ class HandState:
         )
 
     def __repr__(self) -> str:
-        from canasta.position import position_to_json
-
-        return f"HandState({position_to_json(self)})"
+        where = "over" if self.result is not None else f"seat {self.turn} in its {self.phase} phase"
+        hands = "/".join(str(len(h)) for h in self.hands)
+        return (f"HandState({self.rules.variant.name}, {self.rules.players} players, hand "
+                f"{self.hand_number}, {where}; hands {hands}, stock {len(self.stock)}, pile "
+                f"{len(self.pile)})")

@@ -36,7 +36,7 @@ from canasta.envs.seat import observation_vector, render_text, vector_size
 from canasta.moves import Move
 from canasta.position import position_to_json
 from canasta.rules import Rules
-from canasta.view import PlayerView
+from canasta.view import PlayerView, view_of
 
 SHORT_NAME = "python_canasta"
 DEFAULTS: dict[str, Any] = {"variant": "classic", "players": 4, "target": 0, "match": False,
@@ -263,7 +263,9 @@ class OpenSpielPlayer:
     """One of our players (``choose(view) -> Move``) driven by an OpenSpiel bot, so that the
     arena can match it against our levels.  Each decision deals the hidden cards at random
     consistently with the view (``canasta.bots.sampling.determinize``) and lets the bot act in
-    that world until it has made a whole move (staged groups included)."""
+    that world until it has made a whole move (staged groups included).  A bot that samples
+    worlds of its own (OpenSpiel's ``ISMCTSBot``, through ``set_resampler``) gets them dealt
+    the same way, one per simulation."""
 
     name = "openspiel"
 
@@ -279,6 +281,20 @@ class OpenSpielPlayer:
     def new_hand(self, seat: int) -> None:
         self.memory = Memory()
         self.bot = self.make_bot(seat, self.seed)
+        if hasattr(self.bot, "set_resampler"):
+            self.bot.set_resampler(self.resample)
+
+    def resample(self, state: CanastaState, player: int) -> CanastaState:
+        """Another world ``player`` cannot tell from ``state`` (its view, what it remembers and
+        the groups it has staged are the same), the hidden cards dealt again."""
+        env = state.env
+        if env is None or player != env.to_act():
+            raise ValueError("worlds are dealt for the seat to act, once the cards are dealt")
+        world = state_from_position(self.game, determinize(view_of(env.state, player),
+                                                           self.rng, self.memory))
+        assert world.env is not None
+        world.env.prefix = list(env.prefix)
+        return world
 
     def choose(self, view: PlayerView) -> Move:
         if not view.legal_moves:

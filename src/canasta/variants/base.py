@@ -11,11 +11,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from canasta.cards import DEUCE, JOKER, RED_THREE, Card
 from canasta.errors import PositionError
-from canasta.moves import BLACK_THREES_MELD, WILD_MELD
+from canasta.moves import BLACK_THREES_MELD, WILD_MELD, rank_name
 
 if TYPE_CHECKING:
     from canasta.engine.melds import Meld
-    from canasta.engine.state import GroupPlan, HandState
+    from canasta.engine.plans import GroupPlan
+    from canasta.engine.state import HandState
     from canasta.rules import Rules
 
 
@@ -163,14 +164,10 @@ class Variant:
             return "a meld needs more natural cards than wild cards"
         return None
 
-    def meld_error(self, state: HandState, side: int, meld: Meld, joins: bool) -> str | None:
-        """Why ``meld`` (a new meld, or an existing one with cards added when ``joins``) may
-        not stand on the side's table, or None."""
-        return self.counts_error(state, side, meld.rank, meld.naturals, meld.deuces, meld.jokers)
-
     def counts_error(self, state: HandState, side: int, rank: str, naturals: int, deuces: int,
                      jokers: int) -> str | None:
-        """``meld_error`` for a meld known by its counts (what the move generator uses)."""
+        """Why a meld of ``rank`` with these counts (a new meld, or one of the side's melds with
+        cards added) may not stand on the side's table, or None."""
         return self.meld_shape_error(state.rules, naturals, deuces + jokers)
 
     def wild_range(self, state: HandState, side: int, rank: str, naturals: int,
@@ -210,6 +207,11 @@ class Variant:
         limits), or None."""
         return None
 
+    def initial_count(self, hand_total: int, top: Card | None) -> int:
+        """What an initial meld counts against the minimum (B.5): the cards from hand, whose
+        values add up to ``hand_total``, and the pile's ``top`` card when taking it."""
+        return hand_total + (top.value if top is not None else 0)
+
     def initial_error(self, state: HandState, side: int, made: list[tuple[GroupPlan, Meld]],
                       hand_total: int, top: Card | None, concealed: bool) -> str | None:
         """Why these groups may not be the side's initial meld (B.5), or None.  ``hand_total``
@@ -217,7 +219,7 @@ class Variant:
         if concealed:
             return None  # B.5/E-11: going out concealed after a stock draw waives the minimum
         need = state.minimum(side)
-        total = hand_total + (top.value if top is not None else 0)
+        total = self.initial_count(hand_total, top)
         if total >= need:
             return None
         return f"your side's initial meld needs {need} points; these cards count {total}"
@@ -234,8 +236,6 @@ class Variant:
                    existing: Meld | None) -> str | None:
         """Why the pile may not be taken with ``naturals`` natural and ``wilds`` wild cards from
         hand melded with its ``top`` card (B.6), or None."""
-        from canasta.engine.play import rank_name
-
         name = rank_name(top.rank)
         if state.pile_frozen_for(side):
             if naturals >= 2:
@@ -307,10 +307,24 @@ class Variant:
     # --- scoring --------------------------------------------------------------------------
     def score_side(self, state: HandState, side: int, went_out: bool,
                    concealed: bool) -> dict[str, int]:
-        """One side's hand score by the FORMAT.md breakdown keys (``total`` is added)."""
-        from canasta.engine.scoring import classic_score_side
-
-        return classic_score_side(state, side, went_out, concealed)
+        """One side's hand score by the FORMAT.md breakdown keys (``total`` is added): B.10,
+        melded cards, canasta bonuses, red threes (negative for a side that has not melded),
+        the going-out bonus, less the cards left in the side's hands."""
+        size = self.canasta_size
+        melds = state.melds[side]
+        going_out = 0
+        if went_out:
+            going_out = self.concealed_bonus if concealed else self.going_out_bonus
+        return {
+            "melded": sum(m.value for m in melds),
+            "canastas": sum(self.canasta_bonus(m) for m in melds
+                            if m.size >= size and m.rank != BLACK_THREES_MELD),
+            "threes": self.red_threes_score(len(state.threes[side]), bool(melds)),
+            "going_out": going_out,
+            "in_hand": -sum(c.value for seat in range(state.rules.players)
+                            if state.side_of(seat) == side for c in state.hands[seat]),
+            "penalties": -self.side_penalties(state, side),
+        }
 
     @property
     def penalizes_holdings(self) -> bool:

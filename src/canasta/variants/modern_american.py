@@ -10,36 +10,33 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from canasta.cards import BLACK_THREE, NATURAL_RANKS, RED_THREE, Card
-from canasta.moves import WILD_MELD
-from canasta.rules import Rules
+from canasta.cards import BLACK_THREE, RED_THREE, Card
+from canasta.moves import WILD_MELD, rank_name
 from canasta.variants.base import Variant, melds_after
 
 if TYPE_CHECKING:
     from canasta.engine.melds import Meld
-    from canasta.engine.state import GroupPlan, HandState
+    from canasta.engine.plans import GroupPlan
+    from canasta.engine.state import HandState
+    from canasta.rules import Rules
 
 MAX_MELD = 7
 THREES_POINTS = (0, 100, 300, 500, 1000)  # by the number of threes of one colour (C.4)
 
 
-def _name(rank: str) -> str:
-    from canasta.engine.play import rank_name
-
-    return rank_name(rank)
-
-
 def dead_ranks(state: HandState) -> set[str]:
     """Ranks closed to everyone: some side has a natural canasta of them (C.5, E-20)."""
-    return {m.rank for ms in state.melds for m in ms
-            if m.size >= MAX_MELD and m.wilds == 0 and m.rank in NATURAL_RANKS}
+    out: set[str] = set()
+    for side in range(state.rules.n_sides):
+        out |= state.meld_index(side).natural_canastas
+    return out
 
 
 def is_dead(state: HandState, rank: str) -> bool:
-    for ms in state.melds:
-        for m in ms:
-            if m.rank == rank and m.wilds == 0 and m.size >= MAX_MELD:
-                return True
+    # Asked for every candidate meld the listing weighs: a plain loop, no generator.
+    for side in range(state.rules.n_sides):
+        if rank in state.meld_index(side).natural_canastas:
+            return True
     return False
 
 
@@ -110,7 +107,7 @@ class ModernAmerican(Variant):
 
     def take_error(self, state: HandState, side: int, top: Card, naturals: int, wilds: int,
                    existing: Meld | None) -> str | None:
-        name = _name(top.rank)
+        name = rank_name(top.rank)
         if naturals < 2:
             return f"the pile is taken only with a natural pair: you need two natural {name}"
         if existing is not None and existing.size > 4:
@@ -157,7 +154,7 @@ class ModernAmerican(Variant):
         if existing is not None and existing.size >= MAX_MELD:
             if rank == WILD_MELD:
                 return "the wild-card canasta is finished: nothing more may be added"
-            return f"the {_name(rank)} are a finished canasta: nothing more may be added"
+            return f"the {rank_name(rank)} are a finished canasta: nothing more may be added"
         if size > MAX_MELD:
             return "a meld stops at 7 cards"
         if rank == WILD_MELD:
@@ -171,13 +168,19 @@ class ModernAmerican(Variant):
         if naturals < 2:
             return "a meld needs at least 2 natural cards"
         if is_dead(state, rank):
-            return (f"the {_name(rank)} are closed: a side has a natural canasta of them, so "
+            return (f"the {rank_name(rank)} are closed: a side has a natural canasta of them, so "
                     "nobody may meld them any more")
         added = wilds - (existing.wilds if existing is not None else 0)
         if wilds > self.max_wilds:
             return "a meld may hold at most 2 wild cards"
         if added <= 0:
             return None
+        return self._adding_wilds_error(state, side, rank, naturals)
+
+    def _adding_wilds_error(self, state: HandState, side: int, rank: str,
+                            naturals: int) -> str | None:
+        """Why wild cards may not be added to a meld of ``rank`` that will hold ``naturals``
+        natural cards, or None (C.5, C.6, E-26)."""
         if rank == "7":
             return "sevens never take wild cards"
         opening = in_opening(state, side)
@@ -196,10 +199,24 @@ class ModernAmerican(Variant):
         n = naturals + (existing.naturals if existing else 0)
         d0 = existing.deuces if existing else 0
         j0 = existing.jokers if existing else 0
-        most = MAX_MELD if rank == WILD_MELD else self.max_wilds
-        ok = [x for x in range(most + 1)
-              if self.counts_error(state, side, rank, n, d0 + x, j0) is None]
-        return (ok[0], ok[-1]) if ok else None
+        if rank == WILD_MELD:
+            ok = [x for x in range(MAX_MELD + 1)
+                  if self.counts_error(state, side, rank, n, d0 + x, j0) is None]
+            return (ok[0], ok[-1]) if ok else None
+        # ``counts_error`` solved for the number of wild cards x (the listing and the going-out
+        # search ask this often): the limits of size and of wild cards bound x, and adding wild
+        # cards beyond those the side's meld holds passes the same tests whatever x is.
+        j = state.find_meld(side, rank)
+        meld = state.melds[side][j] if j >= 0 else None
+        if (meld is not None and meld.size >= MAX_MELD) or n < 2 or is_dead(state, rank):
+            return None
+        w0 = d0 + j0
+        lo = max(0, 3 - n - w0)
+        hi = min(MAX_MELD - n - w0, self.max_wilds - w0)
+        held = meld.wilds if meld is not None else 0  # x up to held - w0 adds none
+        if hi > held - w0 and self._adding_wilds_error(state, side, rank, n) is not None:
+            hi = held - w0
+        return (lo, hi) if lo <= hi else None
 
     def wild_adds_need_check(self, state: HandState, side: int) -> bool:
         return bool(state.melds[side]) and in_opening(state, side)
@@ -236,6 +253,9 @@ class ModernAmerican(Variant):
                         "meld with wild cards")
         return None
 
+    def initial_count(self, hand_total: int, top: Card | None) -> int:
+        return hand_total  # C.6: the opening counts the cards from hand only, never the pile's
+
     def initial_error(self, state: HandState, side: int, made: list[tuple[GroupPlan, Meld]],
                       hand_total: int, top: Card | None, concealed: bool) -> str | None:
         # C.6: hand cards only; a clean meld of 3+ naturals or a wild meld; a natural or wild
@@ -249,10 +269,11 @@ class ModernAmerican(Variant):
             return ("the initial meld must include a meld of three or more natural cards "
                     "without wild cards, or a meld of wild cards")
         need = state.minimum(side)
-        if hand_total >= need:
+        total = self.initial_count(hand_total, top)
+        if total >= need:
             return None
         return (f"your side's initial meld needs {need} points from your hand; these cards "
-                f"count {hand_total}")
+                f"count {total}")
 
     def canasta_bonus(self, meld: Meld) -> int:
         if meld.rank == WILD_MELD:

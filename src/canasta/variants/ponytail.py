@@ -11,15 +11,16 @@ import zlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from canasta.cards import BLACK_THREE, RED_THREE, Card
+from canasta.cards import BLACK_THREE, RED_THREE, Card, cards_from_json
 from canasta.errors import PositionError
 from canasta.moves import WILD_MELD
-from canasta.rules import Rules
 from canasta.variants.base import Variant, melds_after
 
 if TYPE_CHECKING:
     from canasta.engine.melds import Meld
-    from canasta.engine.state import GroupPlan, HandState
+    from canasta.engine.plans import GroupPlan
+    from canasta.engine.state import HandState
+    from canasta.rules import Rules
 
 CANASTA = 7
 PONYTAIL = 13
@@ -183,7 +184,8 @@ class Ponytail(Variant):
         for s in range(state.rules.players):
             tail = state.ponytails[s]
             if state.side_of(s) == side and tail is not None:
-                state.hands[s].extend(tail)
+                for c in tail:
+                    state.add_to_hand(s, c)
                 state.ponytails[s] = None
         state.lay_threes_in_hand(seat)
 
@@ -228,8 +230,6 @@ class Ponytail(Variant):
 
     # --- positions -----------------------------------------------------------------------
     def check_position(self, state: HandState, obj: Any) -> None:
-        from canasta.position import cards_from_json
-
         tails = obj.get("ponytails")
         n = state.rules.players
         if not isinstance(tails, list) or len(tails) != n:

@@ -4,6 +4,11 @@ The server holds the live games, lets the computer seats play (in a worker threa
 server stays responsive while a master player thinks), stores every move in SQLite, and sends
 each seat only its own view.  Every request that is malformed, illegal or out of turn gets a
 clear error and changes nothing.
+
+A move is announced only once it is stored.  When the store cannot write (a full disk), the
+game goes back to what the store holds, its sockets get an error and a state marked
+``paused``, and the server tries to write again, more and more slowly, until it can: then the
+game goes on.  Store reads and writes run in worker threads, never on the event loop.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ import asyncio
 import json
 import logging
 import secrets
+import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field, replace
@@ -30,7 +36,7 @@ from canasta.records import replay
 from canasta.rules import TARGETS
 from canasta.variants import get_variant, variant_names
 from canasta.view import view_of
-from canasta.web.connection import GONE, Connection, dumps
+from canasta.web.connection import CLOSE_FAILED, GONE, Connection, dumps
 from canasta.web.guard import Site, protect
 from canasta.web.messages import LANGS, translate
 from canasta.web.present import view_json
@@ -40,11 +46,19 @@ from canasta.web.session import (
     GameConfig,
     GameSession,
     new_seed,
-    printable_name,
     table_options,
     targets_for,
 )
-from canasta.web.store import Store, StoredGame, default_db_path
+from canasta.web.store import (
+    PAGE_LIMIT,
+    Store,
+    StoredGame,
+    UnreadableGame,
+    WriteRefused,
+    default_db_path,
+    read_cursor,
+    summary_of,
+)
 
 if TYPE_CHECKING:
     import uvicorn
@@ -53,6 +67,9 @@ STATIC = Path(__file__).parent / "static"
 MAX_LIVE = 256  # games kept in memory; the rest wait in the store
 MAX_MESSAGE = 4096  # characters: every legal message is far shorter
 WS_MAX_SIZE = 4 * MAX_MESSAGE  # bytes: MAX_MESSAGE characters of UTF-8 at most
+PAGE_SIZE = 50  # games in a page of the list when the request does not say
+RETRY_FIRST = 0.5  # seconds before a paused game first tries to write again
+RETRY_MAX = 30.0  # ... and at most, the wait doubling after every failed try
 FIELDS: dict[str, dict[str, type]] = {  # the client's messages and their fields
     "move": {"move": str},
     "hint": {},
@@ -145,9 +162,33 @@ def parse_message(text: str) -> dict[str, Any]:
 @dataclass
 class LiveGame:
     session: GameSession
+    saved: tuple[dict[str, Any], dict[str, Any]]  # the options and record the store holds
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     sockets: set[Connection] = field(default_factory=set)
     driver: asyncio.Task[None] | None = None
+    paused: str | None = None  # why the store cannot write the game now (English)
+    # seconds before the next try to write a paused game (back to the first wait only once a
+    # move is stored: a store that takes small writes but not the next move's is not hammered)
+    retry: float = field(default_factory=lambda: RETRY_FIRST)
+
+
+class CorruptGame(Exception):
+    """A stored game that cannot be played: ``reason`` in English, ``lang`` its language
+    (English when not even its options can be read)."""
+
+    def __init__(self, reason: str, lang: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.lang = lang
+
+
+def write_problem(e: BaseException, what: str) -> str:
+    """Why a write failed, as the player is told, logged for the server's keeper."""
+    if isinstance(e, sqlite3.Error | OSError | WriteRefused):
+        log.warning("%s could not be stored: %s", what, e)
+    else:  # not a failure of the disk: a fault of the server itself
+        log.error("%s could not be stored", what, exc_info=e)
+    return str(e) or type(e).__name__
 
 
 class Hub:
@@ -158,11 +199,14 @@ class Hub:
         self.games: dict[str, LiveGame] = {}
         self._loading = asyncio.Lock()
 
-    def create(self, options: dict[str, Any]) -> GameSession:
+    async def create(self, options: dict[str, Any]) -> GameSession:
+        """A new game, stored before it is announced (raises what the store raises when it
+        cannot write, and then nothing is kept)."""
         config = GameConfig.from_json(options, new_seed())
         session = GameSession(secrets.token_urlsafe(9), config)
-        self.store.create(session.id, config.to_json(), session.record())
-        self.games[session.id] = LiveGame(session)
+        saved = (config.to_json(), session.record())
+        await asyncio.to_thread(self.store.create, session.id, *saved)
+        self.games[session.id] = LiveGame(session, saved)
         self._forget_idle()
         return session
 
@@ -175,11 +219,11 @@ class Hub:
             live = self.games.get(game_id)
             if live is not None:
                 return live
-            stored = self.store.load(game_id)
-            if stored is None:
+            loaded = await asyncio.to_thread(self._load, game_id)
+            if loaded is None:
                 return None
-            session = await asyncio.to_thread(restore, stored)
-            live = LiveGame(session)
+            stored, session = loaded
+            live = LiveGame(session, (stored.config, stored.record))
             self.games[game_id] = live
             self._forget_idle()
             return live
@@ -195,18 +239,83 @@ class Hub:
             if not live.sockets and (live.driver is None or live.driver.done()):
                 del self.games[game_id]
 
-    def save(self, live: LiveGame) -> None:
+    def _load(self, game_id: str) -> tuple[StoredGame, GameSession] | None:
+        """A stored game and its session (in a worker thread: it reads and replays); raises
+        CorruptGame when it cannot be played."""
+        try:
+            stored = self.store.load(game_id)
+        except UnreadableGame as e:
+            raise CorruptGame(str(e), _lang_of(e.config)) from None
+        if stored is None:
+            return None
+        try:
+            return stored, restore(stored)
+        except ValueError as e:  # CanastaError, ConfigError: a record that does not replay
+            raise CorruptGame(str(e), _lang_of(stored.config)) from None
+
+    # --- storing ----------------------------------------------------------------------------
+    async def write(self, live: LiveGame) -> bool:
+        """Store the game as it is now (under its lock).  When the store cannot, the game goes
+        back to what the store holds and is paused, its sockets get an error and the state,
+        the computer players wait, and writing is tried again later: False."""
         s = live.session
         if self.games.get(s.id) is not live:
             self.games[s.id] = live  # it left memory meanwhile: it is the newest again
-        self.store.save(s.id, s.config.to_json(), s.record())
+        config, record = s.config.to_json(), s.record()
+        try:
+            await asyncio.to_thread(self.store.save, s.id, config, record)
+        except Exception as e:
+            live.paused = write_problem(e, f"game {s.id}")
+            await self._roll_back(live)
+            self.broadcast(live, self.pause_error(live))
+            self.broadcast(live, self.state_message(live, None))
+            self.drive(live)
+            return False
+        live.saved = (config, record)
+        live.paused = None
+        live.retry = RETRY_FIRST
+        return True
+
+    async def _roll_back(self, live: LiveGame) -> None:
+        """Make the live game what the store holds (a move that could not be stored, or that
+        failed half-way, is taken back; the computer players remember what they saw then)."""
+        config, record = live.saved
+        game_id = live.session.id
+        try:
+            live.session = await asyncio.to_thread(
+                restore, StoredGame(game_id, 0.0, 0.0, config, record, False, None))
+        except Exception:  # the store's own record: only a fault of the server gets here
+            log.exception("game %s could not be taken back to what is stored: its sockets "
+                          "are closed and it is read from the store again", game_id)
+            if self.games.get(game_id) is live:
+                del self.games[game_id]
+            for conn in list(live.sockets):
+                conn.close(CLOSE_FAILED, "server error")
+            live.sockets.clear()
+
+    async def _write_again(self, live: LiveGame) -> bool:
+        """Try to store a paused game again (what the store holds, rewritten): True once the
+        store can write, and the game is no longer paused."""
+        config, record = live.saved
+        try:
+            await asyncio.to_thread(self.store.save, live.session.id, config, record)
+        except Exception as e:
+            live.paused = write_problem(e, f"game {live.session.id}")
+            return False
+        live.paused = None
+        return True
+
+    def pause_error(self, live: LiveGame) -> dict[str, Any]:
+        return self.error(live, f"the game could not be saved ({live.paused}): it is paused, "
+                                "and goes on by itself once the server can save again")
 
     # --- messages -------------------------------------------------------------------------
     def state_message(self, live: LiveGame, last: tuple[int, str] | None) -> dict[str, Any]:
         s = live.session
         return {"type": "state", "view": s.view_json(HUMAN),
                 "last": {"seat": last[0], "move": last[1]} if last else None,
-                "can_undo": s.can_undo(), "waiting": s.computer_to_act()}
+                "can_undo": s.can_undo(), "waiting": s.computer_to_act(),
+                "paused": live.paused is not None}
 
     def broadcast(self, live: LiveGame, message: dict[str, Any]) -> None:
         """Queue ``message`` for every socket of the game (never waiting for one: a socket
@@ -226,11 +335,11 @@ class Hub:
         except BadMessage as e:
             conn.send(self.error(live, str(e)))
             return
-        s = live.session
         kind = msg["type"]
         if kind == "ping":  # it only keeps the connection open
             return
         async with live.lock:
+            s = live.session  # (a failed write replaces it: read it under the lock)
             try:
                 if kind == "sync":
                     conn.send(self.state_message(live, None))
@@ -239,8 +348,8 @@ class Hub:
                     if msg["lang"] not in LANGS:
                         raise BadMessage(f"the language is one of {', '.join(LANGS)}")
                     s.config = _with_lang(s.config, msg["lang"])
-                    self.save(live)
-                    self.broadcast(live, self.state_message(live, None))
+                    if await self.write(live):
+                        self.broadcast(live, self.state_message(live, None))
                     return
                 if kind == "hint":
                     try:
@@ -264,8 +373,8 @@ class Hub:
             except (CanastaError, BadMessage) as e:
                 conn.send(self.error(live, str(e)))
                 return
-            self.save(live)
-            self.broadcast(live, self.state_message(live, last))
+            if await self.write(live):
+                self.broadcast(live, self.state_message(live, last))
         self.drive(live)
 
     async def attend(self, live: LiveGame, ws: WebSocket) -> None:
@@ -276,6 +385,8 @@ class Hub:
         try:
             async with live.lock:
                 conn.send(self.state_message(live, None))
+                if live.paused is not None:
+                    conn.send(self.pause_error(live))
                 live.sockets.add(conn)  # after its first state: broadcasts come in order
             self.drive(live)
             await conn.flush()
@@ -291,19 +402,45 @@ class Hub:
 
     # --- the computer seats ---------------------------------------------------------------
     def drive(self, live: LiveGame) -> None:
-        """Let the computer seats play until the human is to act (or the hand ends)."""
-        if live.session.computer_to_act() and (live.driver is None or live.driver.done()):
+        """Let the computer seats play until the human is to act (or the hand ends); for a
+        paused game somebody is connected to, try to write it again first."""
+        wanted = (live.paused is not None and live.sockets) or live.session.computer_to_act()
+        if wanted and (live.driver is None or live.driver.done()):
             live.driver = asyncio.create_task(self._drive(live))
 
     async def _drive(self, live: LiveGame) -> None:
-        s = live.session
-        while True:
+        """The computer players' task: it never ends silently (whatever goes wrong is logged,
+        taken back and told to the game's sockets)."""
+        try:
+            while True:
+                if live.paused is not None:
+                    if not live.sockets:
+                        return  # nobody waits: the next connection tries again
+                    await asyncio.sleep(live.retry)
+                    live.retry = min(RETRY_MAX, live.retry * 2)
+                    async with live.lock:
+                        if live.paused is not None and await self._write_again(live):
+                            self.broadcast(live, self.state_message(live, None))
+                    continue
+                async with live.lock:
+                    s = live.session
+                    if live.paused is not None:
+                        continue
+                    if not s.computer_to_act():
+                        return
+                    seat, move = await asyncio.to_thread(s.computer_step)
+                    if await self.write(live):
+                        self.broadcast(live, self.state_message(live, (seat, str(move))))
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("the computer players of game %s stopped", live.session.id)
             async with live.lock:
-                if not s.computer_to_act():
-                    return
-                seat, move = await asyncio.to_thread(s.computer_step)
-                self.save(live)
-                self.broadcast(live, self.state_message(live, (seat, str(move))))
+                await self._roll_back(live)
+                self.broadcast(live, self.error(
+                    live, "the computer players stopped because of an error on the server: "
+                          "reload the page to go on"))
+                self.broadcast(live, self.state_message(live, None))
 
     async def close(self) -> None:
         for live in self.games.values():
@@ -317,59 +454,16 @@ def _with_lang(config: GameConfig, lang: str) -> GameConfig:
     return replace(config, lang=lang)
 
 
+def _lang_of(config: object) -> str:
+    """The language stored options ask for (English when they say none)."""
+    lang = config.get("lang") if isinstance(config, dict) else None
+    return lang if isinstance(lang, str) and lang in LANGS else "en"
+
+
 def restore(stored: StoredGame) -> GameSession:
     """The session of a stored game (raises ConfigError or a CanastaError when corrupt)."""
     config = GameConfig.stored(stored.config)
     return GameSession.restore(stored.id, config, stored.record)
-
-
-def _hands(record: dict[str, Any]) -> list[dict[str, Any]]:
-    """A stored record's hands (what is not shaped like one is left out)."""
-    hands = record.get("hands")
-    return [h for h in hands if isinstance(h, dict)] if isinstance(hands, list) else []
-
-
-def _hand_score(hand: dict[str, Any]) -> list[int] | None:
-    """A stored hand's score per side, when it has a readable one."""
-    result = hand.get("result")
-    scores = result.get("hand_score") if isinstance(result, dict) else None
-    if (isinstance(scores, list) and scores
-            and all(isinstance(x, int) and not isinstance(x, bool) for x in scores)):
-        return scores
-    return None
-
-
-def summary(stored: StoredGame) -> dict[str, Any]:
-    c, r = stored.config, stored.record
-    finished = sum(1 for h in _hands(r) if h.get("result"))
-    name = c.get("name")
-    return {"id": stored.id, "created": stored.created, "updated": stored.updated,
-            "variant": c.get("variant"), "players": c.get("players"),
-            "target": c.get("target"), "name": printable_name(name) if isinstance(name, str)
-            else name, "levels": c.get("levels"),
-            "hands": finished, "scores": r.get("scores"), "over": stored.over,
-            "winner": stored.winner}
-
-
-def stats(games: list[StoredGame]) -> dict[str, Any]:
-    """The player's record over every stored game that was played (seat 0's side)."""
-    hands = hands_won = total = 0
-    finished = won = 0
-    games = [g for g in games if any(h.get("moves") for h in _hands(g.record))]
-    for g in games:
-        if g.over:
-            finished += 1
-            won += g.winner == 0
-        for h in _hands(g.record):
-            scores = _hand_score(h)
-            if scores is None:
-                continue
-            hands += 1
-            total += scores[0]
-            hands_won += all(scores[0] > x for x in scores[1:])
-    return {"games": len(games), "games_finished": finished, "games_won": won,
-            "hands": hands, "hands_won": hands_won,
-            "average_hand_score": round(total / hands, 1) if hands else None}
 
 
 def replay_frames(stored: StoredGame, hand: int) -> dict[str, Any]:
@@ -416,12 +510,23 @@ def create_app(db: str | Path | None = None, *, host: str | None = None, port: i
     are accepted as Host too; ValueError when one is not an origin."""
     store = Store(db if db is not None else default_db_path())
     hub = Hub(store)
+    filling: list[asyncio.Task[int]] = []  # the summaries of an older database, being built
+
+    async def summaries_ready() -> None:
+        """Wait until every stored game has its summary (at once, but for the first requests
+        after an older database is opened); a failure was logged and the list goes on."""
+        for task in filling:
+            with suppress(Exception):
+                await asyncio.shield(task)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        filling.append(asyncio.create_task(asyncio.to_thread(store.fill_summaries)))
+        filling[0].add_done_callback(_log_failure)
         yield
         await hub.close()
         store.close()
+        await summaries_ready()
 
     app = FastAPI(title="Canasta", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hub = hub
@@ -469,19 +574,31 @@ def create_app(db: str | Path | None = None, *, host: str | None = None, port: i
     @app.post("/api/games", status_code=201, response_model=None)
     async def new_game(request: Request) -> dict[str, Any] | JSONResponse:
         try:
-            session = hub.create(await body(request))
+            session = await hub.create(await body(request))
         except (BadMessage, ConfigError, CanastaError) as e:
             return bad(request, str(e))
+        except Exception as e:  # the store could not write: nothing was kept
+            return bad(request, "the game could not be created: the server cannot save "
+                                f"games now ({write_problem(e, 'a new game')})", 503)
         return {"id": session.id}
 
-    @app.get("/api/games")
-    async def games() -> dict[str, Any]:
-        return {"games": [summary(g) for g in store.all()]}
-
-    def stored_or_404(request: Request, game_id: str) -> StoredGame | JSONResponse:
+    @app.get("/api/games", response_model=None)
+    async def games(request: Request, limit: int = PAGE_SIZE,
+                    before: str | None = None) -> dict[str, Any] | JSONResponse:
+        if not 1 <= limit <= PAGE_LIMIT:
+            return bad(request, f"the list's 'limit' is 1 to {PAGE_LIMIT}, not {limit}")
         try:
-            stored = store.load(game_id)
-        except ValueError as e:  # a row whose options or record are not even JSON objects
+            cursor = read_cursor(before) if before is not None else None
+        except ValueError as e:
+            return bad(request, str(e))
+        await summaries_ready()
+        page = await asyncio.to_thread(store.page, limit, cursor)
+        return {"games": page.games, "next": page.next, "unreadable": page.unreadable}
+
+    async def stored_or_404(request: Request, game_id: str) -> StoredGame | JSONResponse:
+        try:
+            stored = await asyncio.to_thread(store.load, game_id)
+        except UnreadableGame as e:
             return bad(request, f"this saved game cannot be read: {e}")
         if stored is None:
             return bad(request, f"there is no game {game_id!r}", 404)
@@ -489,13 +606,13 @@ def create_app(db: str | Path | None = None, *, host: str | None = None, port: i
 
     @app.get("/api/games/{game_id}", response_model=None)
     async def game(request: Request, game_id: str) -> dict[str, Any] | JSONResponse:
-        stored = stored_or_404(request, game_id)
-        return stored if isinstance(stored, JSONResponse) else summary(stored)
+        stored = await stored_or_404(request, game_id)
+        return stored if isinstance(stored, JSONResponse) else summary_of(stored)
 
     @app.get("/api/games/{game_id}/replay", response_model=None)
     async def game_replay(request: Request, game_id: str,
                           hand: int = 1) -> dict[str, Any] | JSONResponse:
-        stored = stored_or_404(request, game_id)
+        stored = await stored_or_404(request, game_id)
         if isinstance(stored, JSONResponse):
             return stored
         try:
@@ -516,28 +633,26 @@ def create_app(db: str | Path | None = None, *, host: str | None = None, port: i
             return bad(request, f"the language is one of {', '.join(LANGS)}")
         async with live.lock:
             live.session.config = _with_lang(live.session.config, data["lang"])
-            hub.save(live)
+            if not await hub.write(live):
+                return bad(request, "the game could not be saved "
+                                    f"({live.paused}): the language is unchanged", 503)
         return {"lang": data["lang"]}
 
     @app.get("/api/stats")
     async def player_stats() -> dict[str, Any]:
-        return stats(store.all())
+        await summaries_ready()
+        return await asyncio.to_thread(store.stats)
 
     @app.websocket("/ws/games/{game_id}/{seat}")
     async def socket(ws: WebSocket, game_id: str, seat: str) -> None:
         await ws.accept()
         try:
             live = await hub.get(game_id)
-        except (CanastaError, ConfigError, ValueError) as e:
-            try:
-                stored = store.load(game_id)
-            except ValueError:  # not even its options can be read
-                stored = None
-            lang = stored.config.get("lang") if stored is not None else None
+        except CorruptGame as e:
             with suppress(*GONE):  # (the client may have left already)
                 await ws.send_json({"type": "error",
-                                    **error_json(f"this saved game cannot be read: {e}",
-                                                 lang if isinstance(lang, str) else "en")})
+                                    **error_json(f"this saved game cannot be read: {e.reason}",
+                                                 e.lang)})
                 await ws.close(code=CLOSE_CORRUPT, reason="the saved game cannot be read")
             return
         if live is None or seat != str(HUMAN):
@@ -552,10 +667,15 @@ def create_app(db: str | Path | None = None, *, host: str | None = None, port: i
     return app
 
 
+def _log_failure(task: asyncio.Task[int]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("the games list's summaries could not be built", exc_info=task.exception())
+
+
 async def _live_or_none(hub: Hub, game_id: str) -> LiveGame | None:
     try:
         return await hub.get(game_id)
-    except (CanastaError, ConfigError, ValueError):
+    except CorruptGame:
         return None  # a corrupt stored game is reported as missing, and left as it is
 
 

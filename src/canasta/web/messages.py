@@ -386,6 +386,43 @@ _RAW: Final[tuple[tuple[str, str], ...]] = (
     (r"this saved game cannot be read: (?P<reason>.+)",
      "esta partida guardada no se puede leer: {reason}"),
     (r"the stored game has no seed", "la partida guardada no tiene semilla"),
+    # --- the game server's store (canasta.web.store) --------------------------------------------
+    (r"the game could not be saved \((?P<reason>.+)\): it is paused, and goes on by itself "
+     r"once the server can save again",
+     "no se ha podido guardar la partida ({reason}): queda en pausa, y seguirá sola en cuanto "
+     "el servidor pueda guardar de nuevo"),
+    (r"the game could not be saved \((?P<reason>.+)\): the language is unchanged",
+     "no se ha podido guardar la partida ({reason}): el idioma no ha cambiado"),
+    (r"the game could not be created: the server cannot save games now \((?P<reason>.+)\)",
+     "no se ha podido crear la partida: ahora el servidor no puede guardar partidas "
+     "({reason})"),
+    (r"the computer players stopped because of an error on the server: reload the page to go "
+     r"on",
+     "los jugadores del ordenador se han detenido por un error del servidor: vuelve a cargar "
+     "la página para seguir"),
+    (r"database or disk is full", "la base de datos o el disco están llenos"),
+    (r"disk I/O error", "error de lectura o escritura en el disco"),
+    (r"database is locked", "la base de datos está bloqueada por otro programa"),
+    (r"attempt to write a readonly database", "la base de datos es de solo lectura"),
+    (r"database disk image is malformed", "el archivo de la base de datos está dañado"),
+    (r"the stored game is not text", "la partida guardada no es un texto"),
+    (r"the stored game is longer than (?P<n>\d+) characters",
+     "la partida guardada tiene más de {n} caracteres"),
+    (r"the stored game is nested more than (?P<n>\d+) levels deep",
+     "la partida guardada tiene más de {n} niveles de anidamiento"),
+    (r"the stored game is not valid JSON", "la partida guardada no es un JSON válido"),
+    (r"the stored game is not a JSON object", "la partida guardada no es un objeto JSON"),
+    (r"the database cannot read it \((?P<reason>.+)\)",
+     "la base de datos no puede leerla ({reason})"),
+    (r"the game is nested more than (?P<n>\d+) levels deep",
+     "la partida tiene más de {n} niveles de anidamiento"),
+    (r"the game is longer than (?P<n>\d+) characters", "la partida tiene más de {n} caracteres"),
+    (r"the game '(?P<text>.*)' is no longer in the database",
+     "la partida '{text}' ya no está en la base de datos"),
+    (r"the list's 'limit' is 1 to (?P<n>\d+), not (?P<value>.+)",
+     "el 'limit' de la lista va de 1 a {n}, no {value}"),
+    (r"the 'before' cursor is not one the games list gave",
+     "el cursor 'before' no es uno de los que da la lista de partidas"),
     (r"the message is too long", "el mensaje es demasiado largo"),
     (r"the request is too long", "la petición es demasiado larga"),
     (r"the message is not valid JSON", "el mensaje no es un JSON válido"),
@@ -432,6 +469,15 @@ _RAW: Final[tuple[tuple[str, str], ...]] = (
     (r"there is no game '(?P<text>.*)'", "no existe la partida '{text}'"),
     (r"the game has hands 1 to (?P<n>\d+)", "la partida tiene las manos 1 a {n}"),
     (r"no hint can be given now", "ahora no se puede dar ninguna pista"),
+    # --- why a button is disabled (canasta.web.reasons) --------------------------------------
+    (r"none of your cards make a new meld now",
+     "ahora ninguna de tus cartas forma una combinación nueva"),
+    (rf"none of your cards make an initial meld now \(your side needs (?P<need>{_N}) points\)",
+     "ahora ninguna de tus cartas forma la primera bajada (tu equipo necesita {need} puntos)"),
+    (r"your side has no melds to add to yet",
+     "tu equipo aún no tiene combinaciones a las que añadir"),
+    (r"none of your cards go onto your side's melds now",
+     "ahora ninguna de tus cartas va a las combinaciones de tu equipo"),
     (r"the request's '(?P<name>.+)' is not valid: (?P<text>.*)",
      "el campo '{name}' de la petición no es válido"),
 )
@@ -472,7 +518,15 @@ def _or_list(text: str) -> str:
     return f"{head} o {last}" if sep else text
 
 
+def _points(text: str) -> str:
+    """A number as the Spanish client writes every number: thousands always grouped with a
+    point (1.500, like 10.000)."""
+    return f"{int(text):,}".replace(",", ".")
+
+
 _CONVERT: Final[dict[str, Callable[[str], str]]] = {
+    "need": _points,
+    "total": _points,
     "reason": lambda text: _to_spanish(text),
     "kinds": _canasta_kinds,
     "where": _where,

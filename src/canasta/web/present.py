@@ -77,6 +77,9 @@ def view_json(view: PlayerView, *, names: Sequence[str], levels: Sequence[str | 
         "melds": [[meld_json(view, m) for m in ms] for ms in view.melds],
         "threes": [[card_json(c) for c in t] for t in view.threes],
         "pile_top": card_json(view.pile_top) if view.pile_top is not None else None,
+        # What taking the pile adds to an initial meld's count (the engine's own count).
+        "top_counts": (rules.variant.initial_count(0, view.pile_top)
+                       if view.pile_top is not None else 0),
         "pile_size": view.pile_size,
         "pile_frozen": view.pile_frozen_for_me(),
         "pile_frozen_all": view.pile_frozen or view.start_frozen,

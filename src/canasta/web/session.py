@@ -33,6 +33,7 @@ from canasta.view import PlayerView, view_of
 from canasta.web.hints import explain
 from canasta.web.messages import LANGS
 from canasta.web.present import view_json
+from canasta.web.reasons import unavailable
 
 log = logging.getLogger("canasta.web")
 
@@ -261,8 +262,12 @@ class GameSession:
 
     def view_json(self, seat: int = HUMAN) -> dict[str, Any]:
         names = self.config.seat_names()
-        return view_json(self.view(seat), names=names, levels=self.config.seat_levels(),
-                         match=self.match_json(), drew=self.drew if seat == HUMAN else ())
+        view = self.view(seat)
+        out = view_json(view, names=names, levels=self.config.seat_levels(),
+                        match=self.match_json(), drew=self.drew if seat == HUMAN else ())
+        out["unavailable"] = unavailable(self.state, seat, view.legal_moves, out["legal"],
+                                         self.config.lang)
+        return out
 
     def computer_to_act(self) -> bool:
         seat = self.state.to_move()

@@ -68,7 +68,9 @@ export function t(key, params = {}) {
     if (globalThis.console) console.warn(`missing message: ${key}`);
     return key;
   }
-  return msg.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  // A number given as a number is written the language's one way (see formatNumber).
+  const show = (v) => (typeof v === "number" ? formatNumber(v) : String(v));
+  return msg.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? show(params[name]) : whole));
 }
 
 /** Does the catalogue have this key? (for optional rows, e.g. an unknown score-sheet row). */
@@ -83,8 +85,18 @@ export function tn(key, n, params = {}) {
   return t(full, { ...params, n: formatNumber(n) });
 }
 
+const numberFormats = {};
+
+/** Every number the client shows goes through here: one format per language, thousands always
+ * grouped (Spanish CLDR data leaves 4-digit numbers ungrouped: "5000" beside "10.000"). */
 export function formatNumber(n) {
-  return new Intl.NumberFormat(current).format(n);
+  if (!numberFormats[current]) numberFormats[current] = new Intl.NumberFormat(current, { useGrouping: "always" });
+  return numberFormats[current].format(n);
+}
+
+/** A share as a percentage in the language's own way ("43%", "43 %"). */
+export function formatPercent(part, whole) {
+  return new Intl.NumberFormat(current, { style: "percent", maximumFractionDigits: 0 }).format(whole ? part / whole : 0);
 }
 
 export function formatDate(iso) {

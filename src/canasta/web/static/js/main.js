@@ -26,6 +26,8 @@ function parseHash() {
 
 function showSection(name) {
   for (const s of ["start", "game", "replay"]) $(`#${s}-screen`).hidden = s !== name;
+  // The game screen is laid out to the window's height (style.css: the table on one screen).
+  document.body.dataset.screen = name;
   $("#home-button").hidden = name === "start";
   $("#speed-field").hidden = name !== "game";
 }

@@ -27,7 +27,14 @@ export async function api(path, { method = "GET", body } = {}) {
 }
 
 export const getOptions = () => api("/api/options");
-export const listGames = () => api("/api/games");
+/** One page of the games list, the most recently played first; `before`: the previous page's `next`. */
+export function listGames({ limit, before } = {}) {
+  const query = new URLSearchParams();
+  if (limit) query.set("limit", String(limit));
+  if (before) query.set("before", before);
+  const text = query.toString();
+  return api(text ? `/api/games?${text}` : "/api/games");
+}
 export const getGame = (id) => api(`/api/games/${encodeURIComponent(id)}`);
 export const getStats = () => api("/api/stats");
 export const createGame = (options) => api("/api/games", { method: "POST", body: options });

@@ -7,7 +7,7 @@ import {
   SORT_ORDERS, cardName, cardSymbol, describeMove, moveCards, parseCard, sortOrder, sumValues, takeText,
 } from "../cards.js";
 import { cardClasses, cardFace, cardInside } from "./cardview.js";
-import { historyList, renderFelt, seatName, sideName, sidesOf } from "./table.js";
+import { historyList, ownSeatBadge, renderFelt, seatName, sideName, sidesOf } from "./table.js";
 import { scoreSheet } from "./scoresheet.js";
 import { anyDialogOpen, openDialog, openHelp, openRules } from "./dialogs.js";
 import { settings } from "../settings.js";
@@ -56,6 +56,7 @@ export class GameScreen {
     this.hintPending = false; // a hint asked for and not answered yet
     this.toldLang = null; // the language the server was last told (its errors and hints)
     this.fatalKey = null; // the catalogue key of why the server refused the game, if it did
+    this.paused = false; // the server cannot store the game now: it goes on once it can
     this.build();
     this.keyHandler = (e) => this.onKey(e);
     document.addEventListener("keydown", this.keyHandler);
@@ -83,13 +84,14 @@ export class GameScreen {
   dispose() {
     this.disposed = true;
     clearTimeout(this.pendingTimer);
+    if (this.resizer) this.resizer.disconnect();
     if (this.socket) this.socket.close();
     document.removeEventListener("keydown", this.keyHandler);
     this.closeDialogs();
   }
 
   closeDialogs() {
-    for (const id of ["#score-dialog", "#answer-dialog", "#addto-dialog"]) {
+    for (const id of ["#score-dialog", "#answer-dialog", "#addto-dialog", "#history-dialog"]) {
       const d = $(id);
       if (d.open) d.close();
     }
@@ -109,6 +111,7 @@ export class GameScreen {
     const e = this.el;
     e.scorebar = h("div", { class: "scorebar", dataset: { testid: "scorebar" } });
     e.status = h("p", { class: "status", role: "status", "aria-live": "polite", dataset: { testid: "status" } });
+    // A refusal is shown beside the hand and the buttons, where the player is looking.
     e.alert = h("div", { class: "alert", role: "alert", dataset: { testid: "error" } });
     // After a refusal (no such game, a saved game that cannot be read...): the way out.
     e.back = h("button", {
@@ -122,9 +125,13 @@ export class GameScreen {
     e.counter = h("p", { class: "lay-count", dataset: { testid: "meld-count" } });
     e.staged = h("div", { class: "staged", dataset: { testid: "staged" } });
     e.handTitle = h("h2", { class: "hand-title", id: "hand-title" });
+    e.ownSeat = h("div", { class: "own-seat" });
     e.hand = h("div", { class: "hand", role: "group", "aria-labelledby": "hand-title", dataset: { testid: "hand" } });
     e.buttons = {};
+    e.why = {};
     const buttons = ACTIONS.map((a) => {
+      // Why the action is unavailable: its tooltip and its accessible description.
+      e.why[a.id] = h("span", { class: "visually-hidden", id: `why-${a.id}` });
       const b = h("button", {
         type: "button", class: `btn action action--${a.id}`, "aria-keyshortcuts": a.key,
         dataset: { testid: a.id, focusKey: `act-${a.id}` },
@@ -134,26 +141,31 @@ export class GameScreen {
       return b;
     });
     e.actions = h("div", { class: "actions", role: "group", "aria-labelledby": "actions-title" },
-      h("h2", { class: "visually-hidden", id: "actions-title" }), buttons);
+      h("h2", { class: "visually-hidden", id: "actions-title" }), buttons, Object.values(e.why));
     e.hintBox = h("div", { class: "hint-box", "aria-live": "polite", dataset: { testid: "hint-text" } });
-    e.historyTitle = h("summary", {});
-    e.history = h("div", { class: "history-body" });
-    e.historyBox = h("details", { class: "history" }, e.historyTitle, e.history);
-    fill(this.root,
-      h("div", { class: "game" },
-        e.scorebar,
+    e.historyButton = h("button", {
+      type: "button", class: "btn btn-ghost btn-small", "aria-haspopup": "dialog",
+      dataset: { testid: "history" }, onclick: () => openDialog($("#history-dialog")),
+    });
+    e.history = $("#history-body");
+    e.game = h("div", { class: "game game--play" },
+      h("div", { class: "game-bar" },
         h("div", { class: "status-row" }, e.status, e.caption),
-        e.alert,
-        e.fatal,
-        e.tableSection = h("section", { "aria-labelledby": "table-title" }, e.tableTitle, e.felt),
-        e.playerArea = h("section", { class: "player-area", "aria-labelledby": "hand-title" },
-          h("div", { class: "hand-head" }, e.handTitle, e.counter),
-          e.staged,
-          e.hand,
-          e.actions,
-          e.hintBox),
-        e.historyBox));
-    for (const part of [e.tableSection, e.playerArea, e.historyBox]) part.hidden = true;
+        e.scorebar),
+      e.alert,
+      e.fatal,
+      e.tableSection = h("section", { class: "table-area", "aria-labelledby": "table-title" }, e.tableTitle, e.felt),
+      e.playerArea = h("section", { class: "player-area", "aria-labelledby": "hand-title" },
+        h("div", { class: "hand-head" }, e.handTitle, e.ownSeat, e.counter),
+        e.staged,
+        e.hand,
+        e.actions,
+        e.hintBox));
+    fill(this.root, e.game);
+    for (const part of [e.tableSection, e.playerArea]) part.hidden = true;
+    // The hand fans out to the room it has: lay it out again whenever that room changes.
+    this.resizer = new ResizeObserver(() => this.layoutHand());
+    this.resizer.observe(e.hand);
   }
 
   // ---- connection ----------------------------------------------------------------------------
@@ -203,6 +215,12 @@ export class GameScreen {
     if (this.disposed) return;
     if (msg.type === "state") {
       this.latestWaiting = !!msg.waiting;
+      // The pause is news about now, not about the queued moves: shown at once.
+      const resumed = this.paused && !msg.paused;
+      this.paused = !!msg.paused;
+      if (resumed) this.error = ""; // the error that paused the game is over
+      if (this.view) this.el.status.textContent = this.statusText();
+      this.renderAlert();
       // The answer to one of our requests: our move, or an undo / next hand / language (no
       // last move). A computer's move answers nothing. The state sent on connecting neither.
       const seat = this.view ? this.view.seat : 0;
@@ -332,7 +350,8 @@ export class GameScreen {
   // ---- rendering -----------------------------------------------------------------------------
   render() {
     // Before the first state (or when the game is refused) there is no table to show yet.
-    for (const part of [this.el.tableSection, this.el.playerArea, this.el.historyBox]) part.hidden = !this.view;
+    for (const part of [this.el.tableSection, this.el.playerArea]) part.hidden = !this.view;
+    this.placeAlert();
     if (!this.view) {
       this.el.status.textContent = this.statusText();
       this.renderAlert();
@@ -361,6 +380,17 @@ export class GameScreen {
     this.el.alert.classList.toggle("alert--shown", !!this.error);
   }
 
+  /** The refusal goes beside the hand and the buttons; before there is a table (a game that
+   * cannot be played) it stands under the status line. */
+  placeAlert() {
+    const e = this.el;
+    if (this.view) {
+      if (e.alert.parentNode !== e.playerArea) e.playerArea.insertBefore(e.alert, e.actions);
+    } else if (e.alert.parentNode !== e.game) {
+      e.game.insertBefore(e.alert, e.fatal);
+    }
+  }
+
   renderFatal() {
     this.el.back.textContent = t("errors.backToGames");
     this.el.fatal.hidden = this.conn !== "refused";
@@ -384,7 +414,8 @@ export class GameScreen {
         h("span", { dataset: { testid: "match-target" } }, v.hand_limit
           ? t("game.targetOrHands", { target: formatNumber(v.target), hands: v.hand_limit })
           : t("game.target", { target: formatNumber(v.target) }))),
-      h("ul", { class: "scores", "aria-label": t("game.scores") }, items));
+      h("ul", { class: "scores", "aria-label": t("game.scores") }, items),
+      this.el.historyButton);
   }
 
   statusText() {
@@ -392,6 +423,7 @@ export class GameScreen {
     if (this.conn === "refused") return t("status.refused");
     if (this.conn === "lost") return t("status.reconnecting");
     if (!v) return t("status.connecting");
+    if (this.paused) return t("status.paused");
     if (v.result) {
       if (v.match && v.match.over) return t("status.matchOver");
       return t("status.handOver");
@@ -421,6 +453,7 @@ export class GameScreen {
     const interactive = !this.busy && this.conn === "open";
     fill(this.el.felt, renderFelt(v, {
       interactive,
+      ownSeat: false,
       addRanks: new Set(legal.add || []),
       lastSeat: this.lastSeat,
       onMeld: (rank) => this.addTo(rank),
@@ -429,6 +462,7 @@ export class GameScreen {
       onDropPile: (e) => this.dropOnPile(e),
       onDropMeld: (rank, e) => this.dropOnMeld(rank, e),
     }));
+    fill(this.el.ownSeat, ownSeatBadge(v, { lastSeat: this.lastSeat }));
   }
 
   stagedSet() {
@@ -501,6 +535,33 @@ export class GameScreen {
       }, cardInside(c));
     });
     fill(this.el.hand, buttons.length ? buttons : h("p", { class: "hand-empty" }, t("hand.empty")));
+    this.layoutHand();
+  }
+
+  /**
+   * Fan the hand into the room it has, the way card apps do: cards overlap just enough for one
+   * row, down to a step that still shows each card's corner; past that the hand takes another
+   * row. Written as CSS variables on the hand (its cards' margins use them).
+   */
+  layoutHand() {
+    const hand = this.el.hand;
+    const cards = hand.querySelectorAll(".card--hand");
+    const n = cards.length;
+    if (!n) return;
+    const style = getComputedStyle(hand);
+    const room = hand.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const cardW = cards[0].offsetWidth;
+    if (!room || !cardW) return;
+    const gap = cardW * 0.1;
+    const least = cardW * 0.42; // the corner's rank and suit stay readable
+    let rows = 1;
+    const perRow = () => Math.ceil(n / rows);
+    const stepFor = (k) => (k <= 1 ? cardW + gap : Math.min(cardW + gap, (room - cardW) / (k - 1)));
+    while (rows < 4 && stepFor(perRow()) < least) rows++;
+    const step = Math.max(1, Math.floor(stepFor(perRow()) * 10) / 10);
+    hand.style.setProperty("--step", `${step}px`);
+    hand.style.setProperty("--over", `${cardW - step}px`);
+    hand.dataset.rows = String(rows);
   }
 
   renderCounter() {
@@ -510,7 +571,10 @@ export class GameScreen {
       this.el.counter.textContent = v.minimum ? t("counter.minimum", { minimum: formatNumber(v.minimum) }) : "";
       return;
     }
-    const points = formatNumber(sumValues(cards));
+    // Before the draw, cards are chosen only to take the pile, which lays its top card too:
+    // counted as the engine counts it (top_counts).
+    const taking = v.phase === "draw" && v.pile_top;
+    const points = formatNumber(sumValues(cards) + (taking ? v.top_counts || 0 : 0));
     this.el.counter.textContent = v.minimum
       ? t("counter.layingMinimum", { points, minimum: formatNumber(v.minimum) })
       : t("counter.laying", { points });
@@ -563,22 +627,73 @@ export class GameScreen {
     return en;
   }
 
+  /** Why an action is unavailable now (null when it is available): the server's reason (the
+   * engine's, in the player's language) where the rules decide, else what the client waits for. */
+  whyNot(id, en) {
+    if (en[id]) return null;
+    const v = this.view;
+    if (this.conn !== "open") return t("why.offline");
+    if (!v) return t("why.busy");
+    if (v.result) return t("why.handOver");
+    if (this.busy) return t("why.busy");
+    if (id === "undo") return t("why.noUndo");
+    if (id === "clear") return t("why.nothingToClear");
+    const legal = v.legal || {};
+    if (!(v.turn === v.seat && v.to_act) && !legal.yes && !legal.no) {
+      return t("why.notYourTurn", { name: seatName(v, v.asking ?? v.turn) });
+    }
+    if (id === "hint") return t("why.noHint");
+    const server = v.unavailable || {};
+    const nSel = this.selected.size;
+    const nStaged = this.staged.length;
+    const choose = t("why.chooseCards");
+    switch (id) {
+      case "draw": case "take": case "pass": case "ask":
+        return server[id] || t("why.notNow");
+      case "meld": return server.meld || choose;
+      case "add-group": return legal.meld || legal.take ? choose : server.meld || t("why.notNow");
+      case "add-to": return server.add || choose;
+      case "discard": {
+        if (server.discard) return server.discard;
+        if (nStaged) return t("why.finishStaging");
+        if (nSel !== 1) return nSel ? t("why.chooseOne") : choose;
+        const card = v.hand[[...this.selected][0]];
+        return (server.discard_cards && server.discard_cards[card.text]) || t("why.notNow");
+      }
+      default: return t("why.notNow");
+    }
+  }
+
   renderActions() {
     const en = this.enabled();
     this.el.actions.querySelector("#actions-title").textContent = t("actions.title");
     for (const a of ACTIONS) {
       const b = this.el.buttons[a.id];
       let label = t(a.label);
-      if (a.id === "sort") label = t("actions.sortBy", { order: t(`sort.${settings.sort()}`) });
-      b.querySelector(".action-label").textContent = label;
+      let extra = "";
+      if (a.id === "sort") {
+        // "Order" and, where there is room for it, ": by rank, high to low".
+        const full = t("actions.sortBy", { order: t(`sort.${settings.sort()}`) });
+        if (full.startsWith(label)) extra = full.slice(label.length);
+        else label = full;
+      }
+      const labelEl = b.querySelector(".action-label");
+      if (extra) fill(labelEl, label, h("span", { class: "action-extra" }, extra));
+      else labelEl.textContent = label;
       const hide = (a.id === "show-score" && !(this.view && this.view.result)) ||
         (a.id === "pass" && !en.pass) || (a.id === "ask" && !(this.view && this.view.partner !== null && this.view.partner !== undefined));
       b.hidden = !!hide;
-      if (document.activeElement === b && !en[a.id]) {
-        const hand = this.el.hand.querySelector("button:not([disabled])");
-        if (hand) hand.focus({ preventScroll: true });
+      // Unavailable, not disabled: the button stays focusable and, pressed, says why.
+      const why = this.whyNot(a.id, en);
+      b.setAttribute("aria-disabled", why ? "true" : "false");
+      if (why) {
+        b.title = why;
+        b.setAttribute("aria-describedby", `why-${a.id}`);
+      } else {
+        b.removeAttribute("title");
+        b.removeAttribute("aria-describedby");
       }
-      b.disabled = !en[a.id];
+      this.el.why[a.id].textContent = why || "";
     }
     this.renderStaged();
   }
@@ -598,7 +713,8 @@ export class GameScreen {
   renderHistory() {
     const v = this.view;
     const n = (v.history || []).length;
-    this.el.historyTitle.textContent = t("history.title", { n: formatNumber(n) });
+    this.el.historyButton.textContent = t("history.open", { n });
+    $("#history-title").textContent = t("history.title", { n });
     fill(this.el.history, n ? historyList(v, (seat, move) => this.describe(seat, move)) : h("p", {}, t("history.empty")));
   }
 
@@ -681,17 +797,19 @@ export class GameScreen {
     $("#score-title").textContent = v.match && v.match.over ? t("score.finalTitle") : t("score.title");
     const over = v.match && v.match.over;
     const body = $("#score-body");
-    const focusKey = document.activeElement && body.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
-    fill(body,
-      scoreSheet(v),
-      h("div", { class: "dialog-actions" },
-        over
-          ? h("button", { type: "button", class: "btn btn-primary", dataset: { testid: "new-game" }, onclick: () => { score.close(); this.onExit(); } }, t("actions.newGame"))
-          : h("button", { type: "button", class: "btn btn-primary", "aria-keyshortcuts": "n", dataset: { testid: "next-hand" }, onclick: () => this.nextHand() }, t("actions.nextHand")),
-        h("button", { type: "button", class: "btn", dataset: { testid: "close-score" }, onclick: () => { this.scoreSeenFor = v.hand_number; score.close(); } }, t("actions.viewTable"))));
+    const actions = $("#score-actions");
+    const active = document.activeElement;
+    const focusKey = active && score.contains(active) ? active.dataset.testid : null;
+    // The sheet scrolls between its title and its buttons, which stay in sight.
+    fill(body, scoreSheet(v));
+    fill(actions,
+      over
+        ? h("button", { type: "button", class: "btn btn-primary", autofocus: true, dataset: { testid: "new-game" }, onclick: () => { score.close(); this.onExit(); } }, t("actions.newGame"))
+        : h("button", { type: "button", class: "btn btn-primary", "aria-keyshortcuts": "n", autofocus: true, dataset: { testid: "next-hand" }, onclick: () => this.nextHand() }, t("actions.nextHand")),
+      h("button", { type: "button", class: "btn", dataset: { testid: "close-score" }, onclick: () => { this.scoreSeenFor = v.hand_number; score.close(); } }, t("actions.viewTable")));
     score.onclose = () => { this.scoreSeenFor = v.hand_number; };
     if (focusKey) {
-      const again = body.querySelector(`[data-testid="${focusKey}"]`);
+      const again = score.querySelector(`[data-testid="${focusKey}"]`);
       if (again) again.focus();
     }
   }
@@ -725,8 +843,21 @@ export class GameScreen {
 
   act(id) {
     const en = this.enabled();
-    if (!en[id]) return;
+    if (!en[id]) {
+      // Pressed anyway (a tap, a shortcut): the reason is shown where the refusals are.
+      const why = this.whyNot(id, en);
+      if (why && this.view) {
+        this.error = why;
+        this.renderAlert();
+      }
+      return;
+    }
     const v = this.view;
+    // The next action clears the last refusal.
+    if (this.error && !this.fatalKey) {
+      this.error = "";
+      this.renderAlert();
+    }
     switch (id) {
       case "draw": this.sendMove("draw"); break;
       case "take": this.sendMove(this.takeMove()); break;

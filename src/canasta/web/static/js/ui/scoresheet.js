@@ -12,8 +12,18 @@ function rowKeys(breakdown) {
   return keys;
 }
 
-function rowName(key) {
+/** A row's name; a variant may name a row its own way (Modern American scores every three laid,
+ * black ones too, in its "threes" row). */
+function rowName(key, variant) {
+  if (variant && has(`score.row.${key}.${variant}`)) return t(`score.row.${key}.${variant}`);
   return has(`score.row.${key}`) ? t(`score.row.${key}`) : key.replace(/_/g, " ");
+}
+
+/** The same columns for every table of the sheet, so that the hand-by-hand scores stand under
+ * the hand's own. */
+function columns(sides) {
+  return h("colgroup", {}, h("col", { class: "col-label" }),
+    Array.from({ length: sides }, () => h("col", { class: "col-side" })));
 }
 
 /** "Your side wins" / "Computer 1 & Computer 3 win" / null while the match goes on. */
@@ -35,13 +45,14 @@ export function scoreTable(view, { caption = true } = {}) {
   const matchScores = match.scores || view.scores || [];
   const fmt = (v) => (v === undefined || v === null ? "—" : formatNumber(v));
   return h("table", { class: "score-table", dataset: { testid: "score-table" } },
-    caption ? h("caption", {}, t("score.caption", { n: view.hand_number })) : null,
+    caption ? h("caption", {}, t("score.caption", { n: formatNumber(view.hand_number) })) : null,
+    columns(sides),
     h("thead", {}, h("tr", {},
       h("th", { scope: "col" }, h("span", { class: "visually-hidden" }, t("score.row"))),
       sideIdx.map((s) => h("th", { scope: "col", class: s === view.side ? "own" : "" }, sideName(view, s))))),
     h("tbody", {},
       keys.map((k) => h("tr", { class: k === "total" ? "row-total" : "", dataset: { row: k } },
-        h("th", { scope: "row" }, rowName(k)),
+        h("th", { scope: "row" }, rowName(k, view.variant)),
         sideIdx.map((s) => h("td", { class: s === view.side ? "own" : "" }, fmt(breakdown[s] ? (breakdown[s][k] ?? 0) : undefined))))),
       h("tr", { class: "row-match", dataset: { row: "match" } },
         h("th", { scope: "row" }, t("score.row.match")),
@@ -59,12 +70,13 @@ export function handsTable(view) {
   const totals = sideIdx.map((s) => hands.reduce((sum, h) => sum + (h[s] || 0), 0));
   return h("table", { class: "score-table hands-table", dataset: { testid: "hands-table" } },
     h("caption", {}, t("score.handsCaption")),
+    columns(sides),
     h("thead", {}, h("tr", {},
       h("th", { scope: "col" }, h("span", { class: "visually-hidden" }, t("score.row"))),
       sideIdx.map((s) => h("th", { scope: "col", class: own(s) }, sideName(view, s))))),
     h("tbody", {},
       hands.map((scores, i) => h("tr", { dataset: { hand: i + 1 } },
-        h("th", { scope: "row" }, t("score.caption", { n: i + 1 })),
+        h("th", { scope: "row" }, t("score.caption", { n: formatNumber(i + 1) })),
         sideIdx.map((s) => h("td", { class: own(s) }, formatNumber(scores[s] ?? 0))))),
       h("tr", { class: "row-match" },
         h("th", { scope: "row" }, t("score.row.match")),

@@ -1,10 +1,11 @@
 // The start screen: the new-game form, the past games and the statistics.
 import { fill, h } from "../dom.js";
-import { formatDate, formatNumber, lang, t } from "../i18n.js";
+import { formatDate, formatNumber, formatPercent, lang, t, tn } from "../i18n.js";
 import { createGame, getStats, listGames } from "../net.js";
 import { openRules } from "./dialogs.js";
 
 const FORM_KEY = "canasta.form";
+const PAGE = 20; // games asked for at a time: older ones come with "Older games"
 
 function sidesFor(players) {
   return players === 3 ? 3 : players === 6 ? 3 : 2;
@@ -46,6 +47,9 @@ export class StartScreen {
     };
     this.fixPlayers();
     this.games = null;
+    this.next = null; // the cursor of the next page of games, or null
+    this.unreadable = 0; // saved games the server skipped because it cannot read them
+    this.moreError = "";
     this.stats = null;
     this.loadError = "";
     this.formError = "";
@@ -114,8 +118,10 @@ export class StartScreen {
 
   async refresh() {
     try {
-      const [games, stats] = await Promise.all([listGames(), getStats()]);
-      this.games = games.games || [];
+      const [page, stats] = await Promise.all([listGames({ limit: PAGE }), getStats()]);
+      this.games = page.games || [];
+      this.next = page.next || null;
+      this.unreadable = page.unreadable || 0;
       this.stats = stats;
       this.loadError = "";
     } catch (err) {
@@ -123,6 +129,26 @@ export class StartScreen {
     }
     this.renderGames();
     this.renderStats();
+  }
+
+  /** The next page of games, added below the ones shown; focus goes to the first new one. */
+  async more() {
+    const button = this.gamesBox.querySelector("[data-testid='more-games']");
+    if (button) button.disabled = true;
+    const shown = this.games.length;
+    try {
+      const page = await listGames({ limit: PAGE, before: this.next });
+      this.games = [...this.games, ...(page.games || [])];
+      this.next = page.next || null;
+      this.unreadable += page.unreadable || 0;
+      this.moreError = "";
+    } catch (err) {
+      this.moreError = t("start.loadError", { error: err.message }); // the games shown stay
+    }
+    this.renderGames();
+    const first = this.gamesBox.querySelectorAll("[data-testid='game-row']")[shown];
+    const target = (first && first.querySelector("button")) || this.gamesBox.querySelector("[data-testid='more-games']");
+    if (target) target.focus();
   }
 
   render() {
@@ -275,8 +301,16 @@ export class StartScreen {
       fill(this.gamesBox, h("p", { class: "muted" }, t("app.loading")));
       return;
     }
+    const unreadable = this.unreadable
+      ? h("p", { class: "muted", dataset: { testid: "unreadable-games" } }, tn("start.unreadable", this.unreadable))
+      : null;
+    const more = this.next
+      ? h("p", { class: "more-games" }, h("button", {
+        type: "button", class: "btn btn-small", dataset: { testid: "more-games" }, onclick: () => this.more(),
+      }, t("start.moreGames")), this.moreError ? h("span", { role: "alert" }, " ", this.moreError) : null)
+      : null;
     if (!this.games.length) {
-      fill(this.gamesBox, h("p", { class: "muted" }, t("start.noGames")));
+      fill(this.gamesBox, h("p", { class: "muted" }, t("start.noGames")), unreadable, more);
       return;
     }
     const rows = this.games.map((g) => {
@@ -290,7 +324,7 @@ export class StartScreen {
         h("td", {}, formatDate(g.updated || g.created)),
         h("th", { scope: "row" }, h("span", { class: "game-variant" }, t(`variant.${g.variant}`)),
           h("span", { class: "muted game-sub" }, `${t("start.nPlayers", { n: g.players })} · ${formatNumber(g.target)}`)),
-        h("td", {}, tnHands(g.hands)),
+        h("td", { dataset: { label: t("start.col.hands") } }, tnHands(g.hands)),
         h("td", { class: "num" }, scores),
         h("td", {}, result),
         h("td", {}, h("div", { class: "row-actions" },
@@ -312,7 +346,7 @@ export class StartScreen {
         h("th", { scope: "col" }, t("start.col.scores")),
         h("th", { scope: "col" }, t("start.col.result")),
         h("th", { scope: "col" }, h("span", { class: "visually-hidden" }, t("start.col.actions"))))),
-      h("tbody", {}, rows))));
+      h("tbody", {}, rows))), unreadable, more);
   }
 
   renderStats() {
@@ -322,7 +356,7 @@ export class StartScreen {
       fill(this.statsBox, this.loadError ? null : h("p", { class: "muted" }, t("app.loading")));
       return;
     }
-    const pct = (a, b) => (b ? ` (${Math.round((100 * a) / b)} %)` : "");
+    const pct = (a, b) => (b ? ` (${formatPercent(a, b)})` : "");
     const items = [
       ["games", formatNumber(s.games ?? 0)],
       ["games_finished", formatNumber(s.games_finished ?? 0)],

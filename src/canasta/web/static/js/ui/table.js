@@ -1,7 +1,7 @@
 // The felt: seats around the table, each side's melds and red threes, the stock and the pile.
 // Renders a server view; never decides anything about the rules.
 import { h } from "../dom.js";
-import { t, tn } from "../i18n.js";
+import { formatNumber, t, tn } from "../i18n.js";
 import { cardName, cardSymbol, meldRankName, rankHeight } from "../cards.js";
 import { cardBack, cardFace } from "./cardview.js";
 
@@ -57,20 +57,28 @@ function seatBadge(view, seat, opts) {
   const isTurn = view.result == null && view.turn === seat && !asked;
   const isPartner = view.partner === seat;
   const meta = [];
+  const side = seat % sidesOf(view);
   if (isPartner) meta.push(t("seat.partner"));
   else if (seat !== view.seat) meta.push(t("seat.opponent"));
+  // With three partnerships (Ponytail, 6 players) "opponent" alone does not say who plays with
+  // whom: each opponent names its partners.
+  if (seat !== view.seat && side !== view.side && sidesOf(view) > 2) {
+    const mates = seatsOfSide(view, side).filter((s) => s !== seat).map((s) => seatName(view, s));
+    if (mates.length) meta.push(t("seat.with", { names: mates.join(t("side.joiner")) }));
+  }
   if (view.levels && view.levels[seat]) meta.push(levelName(view.levels[seat]));
   const size = view.hand_sizes ? view.hand_sizes[seat] : 0;
   const pony = view.ponytail_sizes ? view.ponytail_sizes[seat] : null;
   const fan = [];
   for (let i = 0; i < Math.min(size, 5); i++) fan.push(cardBack("card--mini"));
   const asking = view.asking === seat;
-  const classes = ["seat", `seat--${seatPosition(seat, view.players)}`];
+  const classes = ["seat", `seat--${seatPosition(seat, view.players)}`, `seat--side-${side}`];
   if (isTurn) classes.push("seat--turn");
   if (isPartner) classes.push("seat--partner");
   if (opts.lastSeat === seat) classes.push("seat--last");
   return h("div", { class: classes.join(" "), dataset: { testid: `seat-${seat}`, seat } },
     h("div", { class: "seat-head" },
+      partnerships(view) ? h("span", { class: `side-mark side-mark--${side}`, "aria-hidden": "true" }) : null,
       h("span", { class: "seat-name" }, seatName(view, seat)),
       isTurn ? h("span", { class: "seat-turn" }, t("seat.turn")) : null),
     meta.length ? h("div", { class: "seat-meta" }, meta.join(" · ")) : null,
@@ -80,6 +88,11 @@ function seatBadge(view, seat, opts) {
     pony != null ? h("div", { class: "seat-pony", dataset: { testid: `ponytail-${seat}` } },
       tn("seat.ponytail", pony)) : null,
     asking ? h("div", { class: "seat-asking" }, t("seat.asking")) : null);
+}
+
+/** Whether the table plays in partnerships, whose seats and melds share a colour mark. */
+function partnerships(view) {
+  return view.players > sidesOf(view);
 }
 
 function meldLabel(meld) {
@@ -100,7 +113,7 @@ function meldElement(view, side, meld, opts) {
     : null;
   const head = h("span", { class: "meld-head" },
     h("span", { class: "meld-rank" }, meld.rank === "W" ? "★" : meld.rank === "T" ? "10" : meld.rank),
-    h("span", { class: "meld-count" }, String(meld.size ?? meld.cards.length)),
+    h("span", { class: "meld-count" }, formatNumber(meld.size ?? meld.cards.length)),
     badge);
   const attrs = {
     class: classes.join(" "),
@@ -137,17 +150,23 @@ function sideMelds(view, side, opts) {
   return h("section", {
     class: `side ${own ? "side--own" : "side--other"}`,
     "aria-labelledby": headingId,
+    // Its melds may scroll inside it: reachable with the keyboard too.
+    tabindex: "0",
     dataset: { testid: `side-${side}`, side: String(side) },
   },
     h("h3", { class: "side-title", id: headingId },
-      h("span", {}, sideName(view, side)),
+      h("span", { class: "side-name" },
+        partnerships(view) ? h("span", { class: `side-mark side-mark--${side}`, "aria-hidden": "true" }) : null,
+        sideName(view, side)),
       h("span", { class: "side-stats" }, tn("side.canastas", canastas),
         view.canastas_needed && own ? ` / ${view.canastas_needed}` : "",
         own && kindsMissing(view, side, canastas) ? ` · ${tn("side.kindsMissing", kindsMissing(view, side, canastas))}` : "")),
     h("div", { class: "side-body" },
       threes.length
         ? h("div", { class: "threes", role: "img", dataset: { testid: `threes-${side}` },
-          "aria-label": t("side.redThrees", { cards: threes.map((c) => cardName(c, t)).join(", ") }) },
+          // Modern American lays black threes there too: only an all-red row is "red threes".
+          "aria-label": t(threes.every((c) => c.suit === "H" || c.suit === "D") ? "side.redThrees" : "side.threes",
+            { cards: threes.map((c) => cardName(c, t)).join(", ") }) },
         threes.map((c) => cardFace(c, { extra: "card--small" })))
         : null,
       melds.length
@@ -184,7 +203,7 @@ function pileArea(view, opts) {
     : h("div", { ...pileAttrs, ...drop, role: "img", "aria-label": label }, stack);
   return h("div", { class: "deck-slot" },
     pile,
-    h("span", { class: "deck-caption" }, t("pile.name"), " · ", String(view.pile_size)),
+    h("span", { class: "deck-caption" }, t("pile.name"), " · ", formatNumber(view.pile_size)),
     frozen ? h("span", { class: "frozen-tag", dataset: { testid: "pile-frozen" } },
       h("span", { "aria-hidden": "true" }, "❄ "), frozenText) : null);
 }
@@ -201,12 +220,23 @@ function stockArea(view, opts) {
       dataset: { ...attrs.dataset, focusKey: "stock" }, onclick: () => opts.onDraw() }, stack)
     : h("div", { ...attrs, role: "img", "aria-label": label }, stack);
   return h("div", { class: "deck-slot" }, stock,
-    h("span", { class: "deck-caption" }, t("stock.name"), " · ", String(view.stock_size)));
+    h("span", { class: "deck-caption" }, t("stock.name"), " · ", formatNumber(view.stock_size)));
+}
+
+/** What the table's highlights mean (the players see them without being told otherwise). */
+function legend(view) {
+  const item = (swatch, key) => h("li", {}, h("span", { class: `legend-swatch legend-swatch--${swatch}`, "aria-hidden": "true" }), t(key));
+  return h("ul", { class: "legend", "aria-label": t("legend.title"), dataset: { testid: "legend" } },
+    item("turn", "legend.turn"),
+    item("target", "legend.target"),
+    item("drawn", "legend.drawn"),
+    partnerships(view) ? item("sides", "legend.sides") : null);
 }
 
 /**
  * The felt for a view. opts: {interactive, addRanks: Set, onMeld(rank), onTake(), onDraw(),
- * onDropPile(e), onDropMeld(rank, e), lastSeat, idPrefix}.
+ * onDropPile(e), onDropMeld(rank, e), lastSeat, idPrefix, ownSeat (false: the player's seat is
+ * shown elsewhere, beside the hand)}.
  */
 export function renderFelt(view, opts = {}) {
   const sides = sidesOf(view);
@@ -216,15 +246,21 @@ export function renderFelt(view, opts = {}) {
   positions.left.reverse();
   const others = [];
   for (let s = 0; s < sides; s++) if (s !== view.side) others.push(s);
-  return h("div", { class: `felt felt--p${view.players}`, dataset: { players: view.players } },
+  return h("div", { class: `felt felt--p${view.players} felt--s${sides}`, dataset: { players: view.players } },
     h("div", { class: "felt-top seat-row" }, positions.top.map((s) => seatBadge(view, s, opts))),
     h("div", { class: "felt-left seat-col" }, positions.left.map((s) => seatBadge(view, s, opts))),
     h("div", { class: "felt-right seat-col" }, positions.right.map((s) => seatBadge(view, s, opts))),
-    h("div", { class: "felt-center" },
-      h("div", { class: `sides-other sides-other--${others.length}` }, others.map((s) => sideMelds(view, s, opts))),
+    h("div", { class: `felt-others sides-other sides-other--${others.length}` }, others.map((s) => sideMelds(view, s, opts))),
+    h("div", { class: "felt-deck" },
       h("div", { class: "deck-row" }, stockArea(view, opts), pileArea(view, opts)),
-      sideMelds(view, view.side, opts)),
-    h("div", { class: "felt-bottom seat-row" }, seatBadge(view, view.seat, opts)));
+      legend(view)),
+    h("div", { class: "felt-own" }, sideMelds(view, view.side, opts)),
+    opts.ownSeat === false ? null : h("div", { class: "felt-bottom seat-row" }, seatBadge(view, view.seat, opts)));
+}
+
+/** The player's own seat badge (name, turn, partnership), for beside the hand. */
+export function ownSeatBadge(view, opts = {}) {
+  return seatBadge(view, view.seat, opts);
 }
 
 /** The move history of this hand as a list of captions. */

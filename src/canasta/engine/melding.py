@@ -1,0 +1,106 @@
+"""Groups of cards resolved against the table: the checks a take and a meld share.
+
+A group becomes a ``GroupPlan`` (its rank and the meld it joins or starts) only when the rules
+allow it; the initial-meld minimum, the canastas a move completes and the going-out requirement
+are worked out here for both kinds of move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from canasta.cards import BLACK_THREE, RED_THREE, Card, missing_cards
+from canasta.engine.melds import Meld
+from canasta.engine.plans import GroupPlan
+from canasta.errors import IllegalMove
+from canasta.moves import BLACK_THREES_MELD, WILD_MELD, Group, group_rank, rank_name
+
+if TYPE_CHECKING:
+    from canasta.engine.state import HandState
+
+
+def must_hold(state: HandState, actor: int, cs: list[Card]) -> None:
+    missing = missing_cards(state.hands[actor], cs)
+    if missing:
+        raise IllegalMove(f"you do not hold {' '.join(c.text for c in missing)}")
+
+
+def going_out_error(state: HandState, side: int, canastas_after: int,
+                    made: Sequence[tuple[GroupPlan, Meld]] = ()) -> str | None:
+    """Why the seat to act may not go out now, with the canastas it will have after the groups
+    ``made`` by its move, or None."""
+    if state.answer == "no":
+        return "your partner said no: you may not go out this turn, so keep two cards"
+    return state.rules.variant.going_out_requirement(state, side, canastas_after, made)
+
+
+def group_plan(state: HandState, side: int, g: Group, rank: str | None,
+               seen: dict[str, Meld]) -> tuple[GroupPlan, Meld]:
+    """Resolve one group of cards from hand: its rank, the meld it joins, the meld it makes."""
+    laid = state.rules.variant.laid_on_sight
+    if any(laid(c) for c in g):
+        what = "red threes" if all(c.kind == RED_THREE for c in g if laid(c)) else "threes"
+        raise IllegalMove(f"{what} are never melded: they are laid beside your melds")
+    r = group_rank(g) if rank is None else rank
+    if r == BLACK_THREES_MELD:
+        if any(c.kind != BLACK_THREE for c in g):
+            raise IllegalMove("black threes are melded only with each other, never with wild cards")
+        return GroupPlan(r, g, -1), Meld(r, g)
+    if r == WILD_MELD and not state.rules.variant.has_wild_melds(state.rules):
+        raise IllegalMove("a meld needs natural cards: wild cards alone are not a meld")
+    for c in g:
+        if not (c.is_wild or c.rank == r):
+            if c.kind == BLACK_THREE:
+                raise IllegalMove("black threes are melded only with each other, when going out")
+            raise IllegalMove(f"a meld is made of one rank: {c.text} does not go with the "
+                              f"{rank_name(r)}")
+    v = state.rules.variant
+    j = state.find_meld(side, r)
+    if r in seen:
+        if not (v.reopens_closed_ranks and seen[r].size >= v.canasta_size):
+            raise IllegalMove(f"one meld per rank: put all your {rank_name(r)} in one group")
+        j = -1  # the group before closed that rank's meld: this one starts a new meld
+    meld = state.melds[side][j].plus(g) if j >= 0 else Meld(r, g)
+    err = v.counts_error(state, side, r, meld.naturals, meld.deuces, meld.jokers)
+    if err:
+        raise IllegalMove(err)
+    seen[r] = meld
+    return GroupPlan(r, g, j), meld
+
+
+def canastas_after(state: HandState, side: int, made: list[tuple[GroupPlan, Meld]]) -> int:
+    size = state.rules.variant.canasta_size
+    count = state.canastas(side)
+    for gp, meld in made:
+        if gp.rank == BLACK_THREES_MELD:
+            continue
+        before = state.melds[side][gp.joins].size >= size if gp.joins >= 0 else False
+        if meld.size >= size and not before:
+            count += 1
+    return count
+
+
+def initial_penalty(state: HandState, side: int, made: list[tuple[GroupPlan, Meld]],
+                    hand_total: int, top: Card | None, concealed: bool) -> int:
+    """The penalty (table mode) for a side's initial meld; raises when it is refused."""
+    if state.opened(side):
+        return 0
+    err = state.rules.variant.initial_error(state, side, made, hand_total, top, concealed)
+    if err is None:
+        return 0
+    if state.rules.options.get("table_penalties_mode"):
+        return 100
+    raise IllegalMove(err)
+
+
+def meld_out_error(state: HandState, left: int) -> None:
+    if left == 0 and not state.rules.variant.may_meld_out:
+        raise IllegalMove("you go out by discarding your last card: keep one card to discard")
+
+
+def remaining(hand: list[Card], used: list[Card]) -> list[Card]:
+    rest = list(hand)
+    for c in used:
+        rest.remove(c)
+    return rest

@@ -1,0 +1,82 @@
+"""What a checked move will do: ``check`` works a plan out, ``apply`` carries it out.
+
+``legal_moves`` keeps, for every move it lists, what ``apply`` needs to carry that move out
+without checking it again (a ``Listing``); it builds the ``Plan`` itself only for the move
+played.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from canasta.cards import Card
+from canasta.moves import Move, MoveKind, group_rank
+
+
+class GroupPlan(NamedTuple):
+    """One group of a meld move, resolved against the table: a new meld or an existing one."""
+
+    rank: str
+    cards: tuple[Card, ...]
+    joins: int  # index of the side's meld it joins, or -1 for a new meld
+
+
+class Plan(NamedTuple):
+    """What a checked move will do (``check`` computes it, ``apply`` carries it out)."""
+
+    move: Move
+    groups: tuple[GroupPlan, ...] = ()
+    penalty: int = 0  # table mode: an initial meld below the minimum is taken back for 100
+
+
+#: A listed move that lays no cards (draw, discard, pass, ask, yes, no): carried out as it is.
+PLAIN = -2
+#: What a listing keeps for one move: its Plan; for a move of one group, the index of the
+#: side's meld it joins (-1: a new meld); PLAIN; or None when ``apply`` must check it.
+Spec = Plan | int | None
+
+
+class Listing:
+    """The moves ``legal_moves`` listed for a position, in order, each with its ``Spec``."""
+
+    __slots__ = ("_seen", "moves", "specs")
+
+    moves: list[Move]
+    specs: list[Spec]
+    _seen: set[Move] | None
+
+    def __init__(self) -> None:
+        self.moves = []
+        self.specs = []
+        self._seen = None
+
+    def add(self, move: Move, spec: Spec) -> None:
+        self.moves.append(move)
+        self.specs.append(spec)
+        if self._seen is not None:
+            self._seen.add(move)
+
+    def __contains__(self, move: Move) -> bool:
+        # Only a few listings ask (moves that go out, first canastas): hash the moves then.
+        if self._seen is None:
+            self._seen = set(self.moves)
+        return move in self._seen
+
+    def __len__(self) -> int:
+        return len(self.moves)
+
+    def plan(self, move: Move) -> Plan | None:
+        """The plan of ``move`` if it was listed with one (built now), else None."""
+        try:
+            i = self.moves.index(move)  # the listed objects themselves: compared by identity
+        except ValueError:
+            return None
+        spec = self.specs[i]
+        if spec is None or isinstance(spec, Plan):
+            return spec
+        listed = self.moves[i]
+        if spec == PLAIN:
+            return Plan(listed)
+        group = listed.groups[0]
+        rank = listed.rank if listed.kind is MoveKind.ADD else group_rank(group)
+        return Plan(listed, (GroupPlan(rank, group, spec),))

@@ -1,0 +1,221 @@
+"""Taking the pile: the check, the forced take at the end of the stock, and the listing.
+
+``take_moves`` lists the ways to take the pile with the fewest cards that make the take legal
+(docs/ENGINE.md); each is confirmed by ``plan_take`` (the rules of ``check_take`` beyond the
+cards shown, which the listing takes from the hand), whose plan is kept for ``apply``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from canasta.cards import BLACK_THREE, DEUCE, JOKER, Card
+from canasta.engine.compose import (
+    combo_groups,
+    initial_combos,
+    kind_cards,
+    new_options,
+    splashes,
+)
+from canasta.engine.melding import (
+    canastas_after,
+    going_out_error,
+    group_plan,
+    initial_penalty,
+    meld_out_error,
+    must_hold,
+)
+from canasta.engine.melds import Meld
+from canasta.engine.plans import GroupPlan, Listing, Plan
+from canasta.errors import IllegalMove
+from canasta.moves import BLACK_THREES_MELD, Group, Move, MoveKind, one_group, rank_name
+
+if TYPE_CHECKING:
+    from canasta.engine.state import HandState
+
+
+def check_take(state: HandState, move: Move, actor: int) -> Plan:
+    top = state.pile_top
+    if top is None:
+        raise IllegalMove("the pile is empty")
+    if top.kind == BLACK_THREE:
+        raise IllegalMove("a black three on top of the pile blocks it this turn")
+    if top.is_wild:
+        raise IllegalMove("a wild card on top of the pile blocks it this turn")
+    if not top.is_natural:
+        raise IllegalMove("the pile cannot be taken")
+    if len(state.hands[actor]) == 1 and len(state.pile) == 1:
+        raise IllegalMove("with a single card in hand you may not take a one-card pile")
+    must_hold(state, actor, move.cards_from_hand())
+    rank = top.rank
+    for c in move.groups[0]:
+        if not (c.is_wild or c.rank == rank):
+            raise IllegalMove(f"to take the pile, show {rank_name(rank)} or wild cards to meld "
+                              f"with the {top.text} on top; {c.text} does not go with them")
+    return plan_take(state, move, actor, top)
+
+
+def plan_take(state: HandState, move: Move, actor: int, top: Card) -> Plan:
+    """The rules of a take beyond the cards it shows (``check_take`` has checked that the pile
+    may be taken at all, that the cards are in hand and that the first group goes with the
+    ``top`` card)."""
+    side = state.side_of(actor)
+    v = state.rules.variant
+    g0, extras = move.groups[0], move.groups[1:]
+    rank = top.rank
+    naturals = 0
+    for c in g0:
+        naturals += c.is_natural
+    j = state.find_meld(side, rank)
+    existing = state.melds[side][j] if j >= 0 else None
+    err = v.take_error(state, side, top, naturals, len(g0) - naturals, existing)
+    if err:
+        raise IllegalMove(err)
+    if extras and state.opened(side):
+        raise IllegalMove("once your side has melded, take the pile first and then meld")
+    # The first group is the top card with cards of its rank or wild cards (``check_take``):
+    # it joins the side's meld of that rank or starts one, within the meld's limits.
+    group = (top, *g0)
+    meld = existing.plus(group) if existing is not None else Meld(rank, group)
+    err = v.counts_error(state, side, rank, meld.naturals, meld.deuces, meld.jokers)
+    if err:
+        raise IllegalMove(err)
+    made = [(GroupPlan(rank, group, j), meld)]
+    if extras:
+        seen = {rank: meld}
+        made += [group_plan(state, side, g, None, seen) for g in extras]
+        for gp, _ in made[1:]:
+            if gp.rank == BLACK_THREES_MELD:
+                raise IllegalMove("black threes may be melded only as you go out")
+    err0 = v.move_error(state, side, made)
+    if err0:
+        raise IllegalMove(err0)
+    canastas = canastas_after(state, side, made)
+    shown = len(g0) + sum(len(g) for g in extras)
+    left = len(state.hands[actor]) - shown + v.cards_joining(state, actor, side,
+                                                              state.canastas(side), canastas)
+    if left <= 1:
+        # Only then do the pile's cards matter (the threes among them are laid, not kept).
+        laid = v.laid_on_sight
+        left += sum(1 for c in state.pile[:-1] if not laid(c))
+        meld_out_error(state, left)
+        if left <= 1:
+            err2 = going_out_error(state, side, canastas, made)
+            if err2:
+                raise IllegalMove(err2)
+    penalty = 0
+    if not state.opened(side):
+        shown_value = sum(c.value for g in move.groups for c in g)
+        penalty = initial_penalty(state, side, made, shown_value, top, False)
+    return Plan(move, tuple(gp for gp, _ in made), penalty)
+
+
+def must_take(state: HandState, actor: int) -> bool:
+    """End of the stock (B.9): the pile must be taken when it is not frozen for the side and
+    its top card goes onto the side's meld of that rank."""
+    side = state.side_of(actor)
+    top = state.pile_top
+    if (not state.rules.variant.forced_take_after_stock or top is None
+            or state.pile_frozen_for(side) or state.find_meld(side, top.rank) < 0):
+        return False
+    try:
+        check_take(state, TAKE_ALONE, actor)
+    except IllegalMove:
+        return False
+    return True
+
+
+def check_pass(state: HandState, move: Move, actor: int) -> Plan:
+    if state.stock:
+        raise IllegalMove("you may pass only when the stock is exhausted: draw a card")
+    if must_take(state, actor):
+        top = state.pile_top
+        assert top is not None
+        raise IllegalMove(f"the stock is exhausted and the {top.text} on top goes onto your "
+                          f"{rank_name(top.rank)}: you must take the pile")
+    return Plan(move)
+
+
+TAKE_ALONE = Move.take()  # the pile taken onto the side's meld, no card shown
+
+
+def take_moves(state: HandState, out: Listing | None = None) -> list[Move]:
+    """The ways the seat to act may take the pile now (possibly none), each added to ``out``
+    with its plan."""
+    top = state.pile_top
+    if top is None or not top.is_natural:
+        return []
+    seat = state.turn
+    if len(state.hands[seat]) == 1 and len(state.pile) == 1:
+        return []
+    side = state.side_of(seat)
+    counts = state.counts(seat)
+    c = counts.kinds
+    k = top.kind
+    if state.opened(side):
+        frozen = state.pile_frozen_for(side)
+        if not frozen and state.find_meld(side, top.rank) >= 0:
+            try:
+                plan = plan_take(state, TAKE_ALONE, seat, top)
+            except IllegalMove:
+                pass
+            else:  # the top card goes onto the side's meld: no card need be shown
+                if out is not None:
+                    out.add(TAKE_ALONE, plan)
+                return [TAKE_ALONE]
+        if c[k] < 2 and (frozen or not c[k] or not (c[DEUCE] or c[JOKER])):
+            return []  # the common case: nothing to take the pile with
+        naturals = counts.by_kind[k]
+        candidates = []
+        if c[k] >= 2:
+            candidates.append(one_group(MoveKind.TAKE, "", (naturals[0], naturals[1])))
+        if not frozen and c[k] >= 1:
+            if c[DEUCE]:
+                candidates.append(one_group(MoveKind.TAKE, "",
+                                            (naturals[0], counts.by_kind[DEUCE][0])))
+            if c[JOKER]:
+                candidates.append(one_group(MoveKind.TAKE, "",
+                                            (naturals[0], counts.by_kind[JOKER][0])))
+    elif c[k] >= 2:
+        candidates = _opening_takes(state, side, top, c, counts.by_kind)
+    else:
+        return []
+    takes = []
+    for m in candidates:
+        try:
+            plan = plan_take(state, m, seat, top)
+        except IllegalMove:
+            continue
+        takes.append(m)
+        if out is not None:
+            out.add(m, plan)
+    return takes
+
+
+def _opening_takes(state: HandState, side: int, top: Card, c: list[int],
+                   by_kind: list[list[Card]]) -> list[Move]:
+    """Takes that make the side's initial meld: the pile's pair and every set of other groups
+    that just reaches the minimum (and, where the variant allows, a canasta from hand)."""
+    k = top.kind
+    v = state.rules.variant
+    need = state.minimum(side)
+    top_value = top.value if v.top_card_counts_for_minimum else 0
+    candidates: list[Move] = []
+    for o in new_options(state, side, k, c[k], c[DEUCE], c[JOKER], plus=1):
+        n, d, j, value = o
+        rest = list(c)
+        rest[k] -= n
+        rest[DEUCE] -= d
+        rest[JOKER] -= j
+        fixed = [(k, o, 1, 2)]
+        first: Group = tuple(kind_cards(by_kind, k, n, d, j))
+        for combo in initial_combos(state, side, rest, need, top_value + value, fixed, k):
+            candidates.append(Move.take(first, *combo_groups(by_kind, combo, d, j)))
+        if v.splash_opens:  # a canasta straight from hand opens below the minimum
+            used = {k: n, DEUCE: d, JOKER: j}
+            left = [cs[used.get(kind, 0):] for kind, cs in enumerate(by_kind)]
+            for splash in splashes(state, side, rest, left):
+                m = Move.take(first, *splash.groups)
+                if m not in candidates:  # (a splash may also reach the minimum)
+                    candidates.append(m)
+    return candidates
