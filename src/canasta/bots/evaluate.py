@@ -44,11 +44,22 @@ DEUCE_CARD: Card = next(c for c in ALL_CARDS if c.kind == DEUCE)
 _NATURAL: dict[str, Card] = {r: next(c for c in ALL_CARDS if c.rank == r) for r in NATURAL_RANKS}
 
 
+_EMPTY_HANDS: dict[int, list[list[Card]]] = {}
+
+
 def _table_part(state: HandState, side: int) -> float:
     """What the side's table scores if the hand ended now (its hand cards and the going-out
     bonus left aside), by the variant's own scoring, and what being free to go out is worth."""
     v = state.rules.variant
-    part = v.score_side(state, side, went_out=False, concealed=False)
+    # The hands are set aside: what they add or cost (such as Modern American's three aces
+    # held) is the hand's to judge (``hand_value``), by the chance the cards are still held
+    # when the hand ends, and the other hands are only guessed.
+    hands = state.hands
+    state.hands = _EMPTY_HANDS.setdefault(len(hands), [[] for _ in hands])
+    try:
+        part = v.score_side(state, side, went_out=False, concealed=False)
+    finally:
+        state.hands = hands
     value = float(sum(x for k, x in part.items() if k not in ("in_hand", "going_out", "total")))
     if may_go_out(state, side):
         value += READY_VALUE + v.going_out_bonus
@@ -307,6 +318,21 @@ def _worse(state: HandState, seat: int, c: Card, each: float, worst: float | Non
     return each
 
 
+def _holding_penalty(state: HandState, seat: int, cards: list[Card]) -> int:
+    """What the variant's penalties dock the side for ``seat`` holding ``cards`` (its other
+    hands set aside)."""
+    v = state.rules.variant
+    side = state.side_of(seat)
+    hands = state.hands
+    try:
+        state.hands = [[] for _ in hands]
+        empty = v.side_penalties(state, side)
+        state.hands[seat] = cards
+        return v.side_penalties(state, side) - empty
+    finally:
+        state.hands = hands
+
+
 def hand_value(state: HandState, seat: int,
                discard_cost: Callable[[Card], float] | None = None) -> float:
     """The seat's own cards: each is worth its value if it gets melded and costs it if it is
@@ -329,6 +355,7 @@ def hand_value(state: HandState, seat: int,
     open_melds = any(m.size < size and m.rank != BLACK_THREES_MELD for m in melds)
     total = 0.0
     worst: float | None = None  # the card this turn's discard will most likely shed
+    hold: dict[int, float] = {}  # what one card of each kind is worth in hand
     for k, n in counts.items():
         value = hand_cost(state, seat, first[k])
         if k < len(NATURAL_RANKS):
@@ -338,6 +365,7 @@ def hand_value(state: HandState, seat: int,
                 each = -value * stuck
                 total += n * each
                 worst = _worse(state, seat, first[k], each, worst, discard_cost)
+                hold[k] = each
                 continue
             if j >= 0:
                 m = melds[j]
@@ -365,6 +393,7 @@ def hand_value(state: HandState, seat: int,
                 each = -value * min(1.0, STUCK + risk + 0.1 * j)
                 total += each
                 worst = _worse(state, seat, first[k], each, worst, discard_cost)
+                hold[k] = each
             continue
         elif k in (BLACK_THREE, RED_THREE):
             p, build = 0.0, 0.0
@@ -374,6 +403,23 @@ def hand_value(state: HandState, seat: int,
         each = value * (2 * p - 1) + build * p
         total += n * each
         worst = _worse(state, seat, first[k], each, worst, discard_cost)
+        hold[k] = each
+    if v.penalizes_holdings:
+        # What the cards held cost together (three aces in one hand), by the chance they are
+        # still held when the hand ends: melded or discarded before, they cost nothing.
+        weight = min(1.0, STUCK + risk)
+        held = _holding_penalty(state, seat, state.hands[seat])
+        if held:
+            total -= held * weight
+            for k, c in first.items():
+                if v.discard_error(state, seat, c, False) is not None:
+                    continue
+                rest = list(state.hands[seat])
+                rest.remove(c)
+                relief = (held - _holding_penalty(state, seat, rest)) * weight
+                if relief > 0:
+                    worst = _worse(state, seat, c, hold.get(k, 0.0) - relief, worst,
+                                   discard_cost)
     if worst is not None and state.turn == seat and state.phase == "play":
         total -= worst  # the turn ends with a discard: the card that costs least goes
     # Tempo: a side that may go out wants its cards down; so does one whose opponents may.

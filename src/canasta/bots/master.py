@@ -79,6 +79,10 @@ class MasterPlayer:
         self.rounds = rounds
         self.cap = cap_ms / 1000
         self.policy = BasicPlayer(seed + 1)
+        # The opponents in a play-out go out whenever they may: a strong opponent takes the
+        # way out when it is open, and a search that let them hold back would not see the
+        # hand end.
+        self.opponents = BasicPlayer(seed + 2, holds_back=False)
         self._turn_spent = 0.0
         self._turn_seat = -1
 
@@ -164,8 +168,8 @@ class MasterPlayer:
 
     def _playout(self, world: HandState, seat: int, move: Move) -> float:
         """Play ``move`` in ``world``, finish the turn as the expert would and let the table
-        play on with the basic policy until ``seat`` is about to begin its next turn (or the
-        hand ends)."""
+        play on with the basic policy (the opponents' going out whenever they may) until
+        ``seat`` is about to begin its next turn (or the hand ends)."""
         state = world.copy()
         state.apply(move)
         away = state.turn != seat
@@ -180,6 +184,8 @@ class MasterPlayer:
                 follow -= 1
                 state.apply(self.expert.decide(view, state))
             else:
-                state.apply(self.policy.choose(view, state))
+                policy = (self.policy if state.side_of(actor) == state.side_of(seat)
+                          else self.opponents)
+                state.apply(policy.choose(view, state))
             away = away or state.turn != seat
         return evaluate(state, seat, self.expert.memory)
