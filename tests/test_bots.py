@@ -5,18 +5,22 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from canasta.arena import ArenaConfig, play_deal, run_arena, seatings
 from canasta.arena.stats import mean_ci95, percentile
 from canasta.bots import LEVELS, make_player
+from canasta.bots.evaluate import evaluate, take_chance
+from canasta.bots.master import EXPERT_FOLLOW, MasterPlayer, bar
 from canasta.bots.sampling import Memory, determinize, unseen_cards
 from canasta.cli import main
 from canasta.engine.state import HandState
 from canasta.match import Match
 from canasta.moves import ASK, YES, MoveKind
 from canasta.rules import Rules
+from canasta.strategy import load_cases, play_case
 from canasta.view import view_of
 
 from conftest import position
@@ -298,8 +302,6 @@ def test_take_chance_reads_the_table_the_memory_and_the_passes() -> None:
     """The discard-safety model judges what the next player can take the pile with from what
     the seat may see: the next side's melds, the cards it saw that player take, the ranks that
     player let go by, and the cards of the rank nobody has seen."""
-    from canasta.bots.evaluate import take_chance
-
     state = _discard_position()
     nine, king, six, five = (next(c for c in state.hands[0] if c.rank == r)
                              for r in ("9", "K", "6", "5"))
@@ -356,14 +358,15 @@ def test_a_big_modern_american_pile_is_judged_with_the_melds_that_follow() -> No
 @pytest.mark.parametrize("name", [
     "classic-4p-do-not-spend-a-joker-on-a-one-card-pile",  # wild-card economy
     "classic-4p-freeze-with-the-deuce-not-the-joker",  # a joker kept is worth more
+    "classic-4p-take-with-the-natural-pair-not-the-joker",  # a natural pair before a wild
+    "classic-4p-no-joker-on-a-natural-canasta",  # no wild on a finished canasta
+    "ponytail-4p-draw-rather-than-take-five-black-threes",  # the take judged with its cards
     "classic-4p-do-not-strip-the-hand-before-a-canasta",  # tempo
     "ma-the-dead-five-is-the-safe-discard",  # discard safety: a closed rank
     "classic-4p-answer-yes-holding-one-card",  # the answer weighs what waiting can gain
     "ma-answer-yes-while-the-opponents-have-no-canasta",
 ])
 def test_the_expert_plays_the_issues_cases_as_a_strong_player(name: str) -> None:
-    from canasta.strategy import load_cases, play_case
-
     case = next(c for c in load_cases([ROOT / "tests" / "strategy"]) if c.name == name)
     assert case.passes(play_case(case, "expert"))
 
@@ -371,14 +374,10 @@ def test_the_expert_plays_the_issues_cases_as_a_strong_player(name: str) -> None
 def test_the_masters_bar_grows_with_the_moves_compared() -> None:
     """Several moves compared with the expert's choice: each must clear a higher bar, so that
     noise alone replaces the expert's choice with the same small chance."""
-    from canasta.bots.master import bar
-
     assert 1.6 < bar(1) < 1.7 and bar(4) > bar(2) > bar(1)
 
 
 def test_the_master_needs_a_margin_to_trade_a_safe_discard_for_a_feed() -> None:
-    from canasta.bots.master import MasterPlayer
-
     state = _discard_position()
     view = view_of(state, 0)
     master = MasterPlayer(1, rounds=4)
@@ -387,3 +386,73 @@ def test_the_master_needs_a_margin_to_trade_a_safe_discard_for_a_feed() -> None:
                        and m.card is not None and m.card.rank == r) for r in ("3", "9"))
     assert master._feed_margin(state, view, safe, feed) > 100
     assert master._feed_margin(state, view, feed, safe) == 0.0
+
+
+def test_the_expert_sheds_one_of_three_sevens_when_the_hand_may_end() -> None:
+    """Modern American: three sevens held when the hand ends cost 1,500, an unfinished sevens
+    meld more; with the opponents free to go out the expert neither melds them nor keeps all
+    three: the penalty for cards held together is lifted by discarding one of them."""
+    state = position(
+        variant="modern-american", phase="play",
+        hands=[["7C", "7D", "7H", "8C", "5D", "4H"], ["JK", "JK"],
+               ["2H", "2C", "2D", "TC", "4C", "5H", "5S", "8H"], ["8D", "TH", "AD"]],
+        melds=[[["KH", "KD", "KS", "KC", "KH", "KD", "KS"], ["6C", "6D", "6H"]],
+               [["QH", "QD", "QS", "QC", "QH", "QD", "QS"],
+                ["9C", "9D", "9H", "9S", "9C", "9D", "2S"]]],
+        threes=[["3H", "3D", "3C"], ["3S", "3H", "3C"]],
+        discard=["TD", "5C", "AC", "4S", "QC", "JH"], stock=["4S", "3D", "3S", "4D"])
+    expert = make_player("expert", 1)
+    expert.new_hand(0)
+    played = []
+    while state.turn == 0 and state.result is None:
+        move = expert.choose(view_of(state, 0))
+        played.append(move)
+        state.apply(move)
+    assert not any(m.kind is MoveKind.MELD and m.rank == "7" for m in played)
+    last = played[-1]
+    assert last.kind is MoveKind.DISCARD and last.card is not None and last.card.rank == "7"
+
+
+def test_the_master_finishes_its_own_turn_as_the_expert_in_its_play_outs() -> None:
+    """The improved expert plays inside the master's search: after a take, the melds and the
+    discard of the master's own turn are the expert's decisions in that same world, and the
+    other seats then play the basic policy."""
+    state = position(
+        hands=[["QC", "QD", "KS", "KD", "5S", "6D", "8H"], ["4C", "9D", "TS", "JC"],
+               ["4H", "9H", "TH", "JH"], ["4D", "9S", "TD", "JD"]],
+        melds=[[["AH", "AD", "AS"]], []], discard=["7D", "8C", "QS"],
+        stock=["5C", "5D", "5H", "6C", "6H", "7C", "7H", "8D", "JS", "KC", "TC", "9C"])
+    master = MasterPlayer(1, rounds=4)
+    master.new_hand(0)
+    asked: list[tuple[int, str]] = []
+    decide = master.expert.decide
+
+    def recorded(view: Any, world: HandState | None = None) -> Any:
+        asked.append((view.seat, view.phase))
+        assert world is not None  # a play-out's decisions are judged in its own world
+        return decide(view, world)
+
+    master.expert.decide = recorded  # type: ignore[method-assign]
+    take = next(m for m in state.legal_moves() if m.kind is MoveKind.TAKE)
+    master._playout(state, 0, take)
+    assert asked and all(seat == 0 and phase == "play" for seat, phase in asked)
+    assert len(asked) <= EXPERT_FOLLOW
+    assert master.opponents.holds_back is False and master.policy.holds_back is True
+
+
+def test_the_evaluation_reads_no_hidden_card() -> None:
+    """The judgement of a position is the seat's own: two deals of the cards it cannot see,
+    one giving an opponent three aces (1,500 against them if the hand ended now), judge the
+    same, so a determinized world's guesses add no noise to the comparison of moves."""
+    def deal(opponent: list[str], stock: list[str]) -> HandState:
+        return position(
+            variant="modern-american", phase="play",
+            hands=[["KS", "KD", "9H", "JC", "5D"], opponent, ["6S", "8S", "9S", "TS"],
+                   ["6D", "9C", "TC", "TH"]],
+            melds=[[["QH", "QD", "QC"]], [["JH", "JD", "JS"]]], discard=["TD", "4S"],
+            stock=stock)
+
+    aces = deal(["AC", "AD", "AH", "4C"], ["4H", "5C", "6C", "8D", "8H"])
+    none = deal(["4H", "5C", "6C", "8D"], ["AC", "AD", "AH", "4C", "8H"])
+    assert view_of(aces, 0) == view_of(none, 0)
+    assert evaluate(aces, 0) == evaluate(none, 0)
