@@ -40,6 +40,8 @@ RESERVE = 4  # cards: a hand smaller than this after the discard, before the sid
 HOLD = 30.0  # points per card short of RESERVE, while the end of the hand is far off
 PASSED = 0.35  # how much of the chance that a player holds a pair is left once it let that
 #                rank go by on the pile
+END_HAZARD = 0.03  # the chance a round ends the hand while no side is near going out
+END_HAZARD_READY = 0.45  # ... and, at most, once a side may go out
 DEUCE_CARD: Card = next(c for c in ALL_CARDS if c.kind == DEUCE)
 _NATURAL: dict[str, Card] = {r: next(c for c in ALL_CARDS if c.rank == r) for r in NATURAL_RANKS}
 
@@ -318,6 +320,50 @@ def _worse(state: HandState, seat: int, c: Card, each: float, worst: float | Non
     return each
 
 
+def end_within(state: HandState, seat: int, turns: int) -> float:
+    """How likely the hand ends before ``seat`` has had ``turns`` more turns: surely once the
+    stock cannot last that long, else by a chance each round that grows as a side nears
+    going out (small while nobody has a canasta)."""
+    if turns <= 0:
+        return 0.0
+    rules = state.rules
+    per_round = rules.players * rules.variant.draw_count(rules.players)
+    if len(state.stock) < turns * per_round:
+        return 1.0
+    threat = going_out_threat(state)
+    hazard = END_HAZARD + (1 - END_HAZARD) * END_HAZARD_READY * threat * threat
+    if may_go_out(state, state.side_of(seat)) and not any(
+            may_go_out(state, s) for s in range(rules.n_sides) if s != state.side_of(seat)):
+        hazard = END_HAZARD + (1 - END_HAZARD) * END_HAZARD_READY * 0.25  # the partner may
+    return 1.0 - (1.0 - hazard) ** turns
+
+
+def _holding_costs(state: HandState, seat: int, cards: list[Card],
+                   held: int) -> tuple[float, dict[int, float]]:
+    """What holding penalties (``held`` points for ``cards``) are likely to cost, and what one
+    discard of each kind takes off that: each part of the penalty lasts until enough cards of
+    its kind are shed, one a turn, so it costs by the chance the hand ends first
+    (``end_within``); early in the hand four aces cost little, with the opponents free to go
+    out three cost nearly all."""
+    kinds: dict[int, list[Card]] = {}
+    for c in cards:
+        kinds.setdefault(c.kind, []).append(c)
+    cost = 0.0
+    relief: dict[int, float] = {}
+    for k, same in kinds.items():
+        rest = [c for c in cards if c.kind != k]
+        if _holding_penalty(state, seat, rest) >= held:
+            continue  # this kind plays no part in the penalty
+        for r in range(1, len(same) + 1):
+            part = held - _holding_penalty(state, seat, rest + same[r:])
+            if part > 0:
+                w = end_within(state, seat, r)
+                cost += part * w
+                relief[k] = part * (w - end_within(state, seat, r - 1))
+                break
+    return cost, relief
+
+
 def _holding_penalty(state: HandState, seat: int, cards: list[Card]) -> int:
     """What the variant's penalties dock the side for ``seat`` holding ``cards`` (its other
     hands set aside)."""
@@ -407,19 +453,14 @@ def hand_value(state: HandState, seat: int,
     if v.penalizes_holdings:
         # What the cards held cost together (three aces in one hand), by the chance they are
         # still held when the hand ends: melded or discarded before, they cost nothing.
-        weight = min(1.0, STUCK + risk)
         held = _holding_penalty(state, seat, state.hands[seat])
         if held:
-            total -= held * weight
-            for k, c in first.items():
-                if v.discard_error(state, seat, c, False) is not None:
-                    continue
-                rest = list(state.hands[seat])
-                rest.remove(c)
-                relief = (held - _holding_penalty(state, seat, rest)) * weight
-                if relief > 0:
-                    worst = _worse(state, seat, c, hold.get(k, 0.0) - relief, worst,
-                                   discard_cost)
+            cost, relief = _holding_costs(state, seat, state.hands[seat], held)
+            total -= cost
+            for k, off in relief.items():
+                c = first[k]
+                if off > 0 and v.discard_error(state, seat, c, False) is None:
+                    worst = _worse(state, seat, c, hold.get(k, 0.0) - off, worst, discard_cost)
     if worst is not None and state.turn == seat and state.phase == "play":
         total -= worst  # the turn ends with a discard: the card that costs least goes
     # Tempo: a side that may go out wants its cards down; so does one whose opponents may.
