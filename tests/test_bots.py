@@ -13,6 +13,7 @@ from canasta.arena import ArenaConfig, play_deal, run_arena, seatings
 from canasta.arena.stats import mean_ci95, percentile
 from canasta.bots import LEVELS, make_player
 from canasta.bots.evaluate import evaluate, take_chance
+from canasta.bots.expert import ExpertPlayer
 from canasta.bots.master import EXPERT_FOLLOW, MasterPlayer, bar
 from canasta.bots.sampling import Memory, determinize, unseen_cards
 from canasta.cli import main
@@ -330,6 +331,7 @@ def test_a_pass_is_remembered() -> None:
 def test_the_expert_keeps_the_discard_the_next_side_can_use() -> None:
     state = _discard_position()
     expert = make_player("expert", 1)
+    expert._noise = lambda view: 10_000.0  # type: ignore[method-assign]
     expert.new_hand(0)
     while state.turn == 0:
         move = expert.choose(view_of(state, 0))
@@ -456,3 +458,21 @@ def test_the_evaluation_reads_no_hidden_card() -> None:
     none = deal(["4H", "5C", "6C", "8D"], ["AC", "AD", "AH", "4C", "8H"])
     assert view_of(aces, 0) == view_of(none, 0)
     assert evaluate(aces, 0) == evaluate(none, 0)
+
+
+def test_the_noise_margin_never_trades_a_safe_discard_for_a_feed() -> None:
+    """Within its noise margin the expert plays the basic player's choice, but not a discard
+    the next side can take the pile with in place of its own safer one (here the margin is
+    made wide enough to cover the feed's cost, as Ponytail's wider margin did for small piles)."""
+    state = _discard_position()
+    expert = ExpertPlayer(1)
+    feed = next(m for m in view_of(state, 0).legal_moves if m.kind is MoveKind.DISCARD
+                and m.card is not None and m.card.rank == "9")
+    expert.basic.choose = lambda v, world=None: (  # type: ignore[method-assign]
+        feed if feed in v.legal_moves else v.legal_moves[0])
+    expert._noise = lambda view: 10_000.0  # type: ignore[method-assign]
+    expert.new_hand(0)
+    while state.turn == 0:
+        move = expert.choose(view_of(state, 0))
+        state.apply(move)
+    assert move.kind is MoveKind.DISCARD and move.card is not None and move.card.rank != "9"

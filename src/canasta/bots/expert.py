@@ -13,7 +13,7 @@ import math
 import random
 
 from canasta.bots.basic import BasicPlayer
-from canasta.bots.evaluate import evaluate, may_go_out
+from canasta.bots.evaluate import discard_danger, evaluate, may_go_out
 from canasta.bots.sampling import Memory, determinize
 from canasta.cards import Card
 from canasta.engine.state import HandState
@@ -76,7 +76,9 @@ class ExpertPlayer:
             # compares its moves over many such play-outs).
             return ASK if ASK in moves and self.goes_out(state, best) else best
         simple = self.basic.choose(view, state)
-        if simple != best and simple != ASK:
+        discards = [(v, i, m) for v, i, m in scored if m.kind is MoveKind.DISCARD]
+        safer = max(discards)[2] if discards else best
+        if simple != best and simple != ASK and not self._feeds_more(state, view, simple, safer):
             for value, _, m in scored:
                 if m == simple and value >= top - self._noise(view):
                     best = simple
@@ -86,6 +88,20 @@ class ExpertPlayer:
             # turn goes on as it would; a yes binds to go out).
             return ASK
         return best
+
+    def _feeds_more(self, state: HandState, view: PlayerView, move: Move, than: Move) -> bool:
+        """Whether the discard ``move`` gives the next player, an opponent, more of a chance at
+        the pile than the discard ``than`` (the expert's own choice of discard): the noise
+        margin never trades a safe discard for one the next side can use."""
+        if move.kind is not MoveKind.DISCARD or than.kind is not MoveKind.DISCARD:
+            return False
+        if move.card is None or than.card is None:
+            return False
+        taker = (view.seat + 1) % view.rules.players
+        if view.side_of(taker) == view.side:
+            return False
+        return (discard_danger(state, taker, move.card, view.seat, self.memory)
+                > discard_danger(state, taker, than.card, view.seat, self.memory))
 
     def _out_now(self, state: HandState, view: PlayerView) -> float:
         """The best that going out this turn scores: the moves that go out at once, as the
@@ -159,15 +175,19 @@ class ExpertPlayer:
         lets the side lay down the same turn (three aces taken into hand are a penalty only
         until they are melded), the best meld at each step while one improves the position
         (``TAKE_MELDS`` steps at most; the hand is still to discard).  Only melds that use a
-        card of the pile count: the others a draw allows as well."""
+        card of the pile count, and cards added to the melds the take itself started (the
+        fourth seven onto the sevens the take laid down): the others a draw allows as well."""
         taken = set(pile)
+        side = view.side
+        started = {m.rank for m in after.melds[side]} - {m.rank for m in view.melds[side]}
         state = after
         gain = 0.0
         for _ in range(TAKE_MELDS):
             best: tuple[float, HandState] | None = None
             for m in state.legal_moves():
-                if m.kind not in (MoveKind.MELD, MoveKind.ADD) or not any(
-                        c in taken for c in m.cards_from_hand()):
+                if m.kind not in (MoveKind.MELD, MoveKind.ADD) or not (
+                        any(c in taken for c in m.cards_from_hand())
+                        or (m.kind is MoveKind.ADD and m.rank in started)):
                     continue
                 nxt = state.copy()
                 nxt.apply(m)
