@@ -1,10 +1,13 @@
 """The expert player ("Experto"): looks one move ahead and judges the result like a strong
-player would (see ``evaluate``), remembering what the others took from the pile.
+player would (see ``evaluate``), remembering what the others took from the pile and the ranks
+they let go by.
 
 It plans its initial meld against the minimum (the move list offers the melds that reach it),
-controls the pile (a wild card or a black three blocks a big pile), discards what the next
-opponent cannot use, goes out when the score says so (not with one canasta and a big pile still
-to play for), answers "may I go out?" from its own hand, and feeds its partner's melds.
+judges a take with the melds that follow it, controls the pile (a wild card or a black three
+blocks a big pile), discards what the next opponent is least likely to take the pile with,
+keeps its wild cards and enough of its hand while the end is far, goes out when the score says
+so (not with one canasta and a big pile still to play for), plays both answers to "may I go
+out?" out before giving one, and feeds its partner's melds.
 """
 
 from __future__ import annotations

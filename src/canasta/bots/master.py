@@ -6,7 +6,8 @@ same decisions; fewer with more decks; a time cap, 1.5 s a decision and 1.8 s fo
 decisions of one turn, stops it early on a slow machine), the master deals the hidden cards at
 random in a way consistent with everything its seat has seen, plays the expert's choice and each
 shortlisted move in that world, finishes its own turn as the expert would, lets the others play
-on with the basic player's policy until its own next turn (or the end of the hand), and scores the
+on with the basic player's policy (the opponents going out whenever they may) until its own next
+turn (or the end of the hand), and scores the
 outcome with the shared evaluation (in a playout every player tries its moves in that same world
 instead of dealing the hidden cards again: the world is already a guess made from the master's
 own view).  A move replaces the expert's choice only when its paired advantage over the same
