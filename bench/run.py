@@ -58,7 +58,7 @@ ARENA = [  # (variant, players, team, vs, deals)
 ]
 
 
-def arena() -> list[str]:
+def arena(workers: int | None = None) -> list[str]:
     from canasta.arena import ArenaConfig, run_arena
 
     rows = ["| command | mean A - B per hand (95% CI) | hands won A / B | went out A / B "
@@ -66,7 +66,7 @@ def arena() -> list[str]:
     for variant, players, team, vs, deals in ARENA:
         config = ArenaConfig(variant, players, tuple(team.split(",")), tuple(vs.split(",")),
                              deals, seed=1)
-        r = run_arena(config)
+        r = run_arena(config, workers=workers)
         command = (f"`canasta arena --variant {variant} --players {players} --team {team} "
                    f"--vs {vs} --deals {deals} --seed 1`")
         rows.append(f"| {command} | {r.mean_diff:+.1f} ({r.ci95[0]:+.1f} .. {r.ci95[1]:+.1f}) "
@@ -197,6 +197,8 @@ def main() -> int:
     p.add_argument("--write", help="write the report to this Markdown file")
     p.add_argument("--no-arena", action="store_true", help="skip the computer players' matches")
     p.add_argument("--no-server", action="store_true", help="skip the game server's load test")
+    p.add_argument("--workers", type=int, default=None,
+                   help="the arena's worker processes (default: all cores)")
     p.add_argument("--only", help="measure only these sections (comma-separated: "
                    f"{', '.join(SECTIONS)}) and keep the others of the --write file as they are")
     args = p.parse_args()
@@ -225,7 +227,10 @@ def main() -> int:
                  "cards), which is most of their cost.", envs),
         "arena": ("Computer players (the arena, all cores)",
                   "Duplicate deals: each deal is played with the sides' seats swapped. Side A "
-                  "is the first team named. Decision times are per move on this machine.", arena),
+                  "is the first team named. Decision times are per move on this machine"
+                  + (f", with {args.workers} worker process{'es' if args.workers > 1 else ''} "
+                     "(`--workers`)" if args.workers else "") + ".",
+                  lambda: arena(args.workers)),
         "shards": ("Master against expert (long runs, in shards)",
                    "A duplicate deal of two master seats against two experts takes about 4.5 s of "
                    "one core in Classic, 7 s in Modern American and 9 s in Ponytail (the "

@@ -4,22 +4,30 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from canasta.arena import ArenaConfig, play_deal, run_arena, seatings
 from canasta.arena.stats import mean_ci95, percentile
 from canasta.bots import LEVELS, make_player
+from canasta.bots.evaluate import evaluate, take_chance
+from canasta.bots.expert import ExpertPlayer
+from canasta.bots.master import EXPERT_FOLLOW, MasterPlayer, bar
 from canasta.bots.sampling import Memory, determinize, unseen_cards
 from canasta.cli import main
+from canasta.engine.state import HandState
 from canasta.match import Match
-from canasta.moves import ASK, YES
+from canasta.moves import ASK, YES, MoveKind
 from canasta.rules import Rules
+from canasta.strategy import load_cases, play_case
 from canasta.view import view_of
 
 from conftest import position
 from test_view import shuffle_hidden
 
+ROOT = Path(__file__).resolve().parent.parent
 TABLES = [("classic", 2), ("classic", 3), ("classic", 4), ("modern-american", 4),
           ("ponytail", 4), ("ponytail", 6)]
 
@@ -274,3 +282,197 @@ def test_a_move_taken_back_for_a_penalty_moves_no_card_in_memory() -> None:
     assert memory.known_cards(1) == [] and known_cards(view)[1] == []
     world = determinize(view, random.Random(1), memory)
     assert world.penalized == list(view.penalized) and len(world.hands[1]) == 3
+
+
+# --- the judgement pieces (issue: computer players a club player respects) -----------------
+
+def _discard_position() -> HandState:
+    """Classic, seat 0 to discard onto a 12-card pile; the next side (seats 1 and 3) has
+    nines on the table; every king is in sight (seat 0 holds the eighth); seat 1 holds 11."""
+    return position(
+        phase="play",
+        hands=[["9C", "KD", "6S", "5S", "3S"],
+               ["TC", "TD", "TH", "JC", "JD", "JH", "QC", "QD", "QH", "8C", "8D"],
+               ["4H"], ["4D"]],
+        melds=[[["KH", "KS", "KC", "KH", "KS", "KC", "KD"]], [["9H", "9D", "9S"]]],
+        discard=["4S", "7C", "7D", "7H", "7S", "8H", "8S", "AC", "AD", "AH", "AS", "6C"],
+        stock=["5C", "5D", "5H", "6D", "6H", "JS", "QS", "TS"])
+
+
+def test_take_chance_reads_the_table_the_memory_and_the_passes() -> None:
+    """The discard-safety model judges what the next player can take the pile with from what
+    the seat may see: the next side's melds, the cards it saw that player take, the ranks that
+    player let go by, and the cards of the rank nobody has seen."""
+    state = _discard_position()
+    nine, king, six, five = (next(c for c in state.hands[0] if c.rank == r)
+                             for r in ("9", "K", "6", "5"))
+    assert take_chance(state, 1, nine, 0) >= 0.9  # their nines on the table, the pile open
+    assert take_chance(state, 1, king, 0) == 0.0  # every other king is in sight
+    fresh = take_chance(state, 1, six, 0)
+    assert 0.0 < fresh < 0.9
+    memory = Memory()
+    memory.passed[1] = ["6"]
+    assert take_chance(state, 1, six, 0, memory) < fresh
+    memory.known[1] = [c for c in state.stock if c.rank == "5"][:2]
+    assert take_chance(state, 1, five, 0, memory) == 1.0  # a pair it was seen to take
+
+
+def test_a_pass_is_remembered() -> None:
+    """A player who draws from the stock with a natural card on the pile let that rank go."""
+    state = position(turn=1, hands=[["4C"], ["9C", "KD"], ["6C"], ["7C"]],
+                     discard=["QH", "5C", "6H"], stock=["8C", "8D", "8H"])
+    memory = Memory()
+    memory.update(view_of(state, 0))
+    state.apply("draw")
+    memory.update(view_of(state, 0))
+    assert memory.passed_on(1, "6") and not memory.passed_on(1, "5")
+
+
+def test_the_expert_keeps_the_discard_the_next_side_can_use() -> None:
+    state = _discard_position()
+    expert = make_player("expert", 1)
+    expert._noise = lambda view: 10_000.0  # type: ignore[method-assign]
+    expert.new_hand(0)
+    while state.turn == 0:
+        move = expert.choose(view_of(state, 0))
+        state.apply(move)
+    assert move.kind is MoveKind.DISCARD and move.card is not None and move.card.rank != "9"
+
+
+def test_a_big_modern_american_pile_is_judged_with_the_melds_that_follow() -> None:
+    """The issue's example: a 26-card pile holding seven aces and seven sevens. Taken, the
+    three-aces and three-sevens penalties of the cards in hand go as soon as they are melded
+    (two 2,500-point canastas): judged one move deep, the take looked like -2,494."""
+    def cards(text: str) -> list[str]:
+        return text.split()
+
+    pile = cards("AS AH 7S 7H 4C AD 7D 5C AC 7C 9D AS 6H 7S 8C AH TD 7H 9S AD 6C 7D JC TD 5H KD")
+    state = position(variant="modern-american", hands=[
+        cards("KS KH 4D 5S 6D 8H 9H JD"), cards("4S 5D 6S 8D 9C TC JH QS"),
+        cards("4H 5H 6C 8S 9D TS JS QH"), cards("4C 5C 6H 8C 9S TH JC QD")],
+        melds=[[["QH", "QD", "QC"]], []], discard=pile,
+        stock=cards("3C 3D 2C 2D JK TH TS 8D 8H"))
+    assert [sum(c.rank == r for c in state.pile) for r in "A7"] == [7, 7]
+    move = make_player("expert", 1).choose(view_of(state, 0))
+    assert move.kind is MoveKind.TAKE
+
+
+@pytest.mark.parametrize("name", [
+    "classic-4p-do-not-spend-a-joker-on-a-one-card-pile",  # wild-card economy
+    "classic-4p-freeze-with-the-deuce-not-the-joker",  # a joker kept is worth more
+    "classic-4p-take-with-the-natural-pair-not-the-joker",  # a natural pair before a wild
+    "classic-4p-no-joker-on-a-natural-canasta",  # no wild on a finished canasta
+    "ponytail-4p-draw-rather-than-take-five-black-threes",  # the take judged with its cards
+    "classic-4p-do-not-strip-the-hand-before-a-canasta",  # tempo
+    "ma-the-dead-five-is-the-safe-discard",  # discard safety: a closed rank
+    "classic-4p-answer-yes-holding-one-card",  # the answer weighs what waiting can gain
+    "ma-answer-yes-while-the-opponents-have-no-canasta",
+])
+def test_the_expert_plays_the_issues_cases_as_a_strong_player(name: str) -> None:
+    case = next(c for c in load_cases([ROOT / "tests" / "strategy"]) if c.name == name)
+    assert case.passes(play_case(case, "expert"))
+
+
+def test_the_masters_bar_grows_with_the_moves_compared() -> None:
+    """Several moves compared with the expert's choice: each must clear a higher bar, so that
+    noise alone replaces the expert's choice with the same small chance."""
+    assert 1.6 < bar(1) < 1.7 and bar(4) > bar(2) > bar(1)
+
+
+def test_the_master_needs_a_margin_to_trade_a_safe_discard_for_a_feed() -> None:
+    state = _discard_position()
+    view = view_of(state, 0)
+    master = MasterPlayer(1, rounds=4)
+    master.expert.memory.update(view)
+    safe, feed = (next(m for m in view.legal_moves if m.kind is MoveKind.DISCARD
+                       and m.card is not None and m.card.rank == r) for r in ("3", "9"))
+    assert master._feed_margin(state, view, safe, feed) > 100
+    assert master._feed_margin(state, view, feed, safe) == 0.0
+
+
+def test_the_expert_sheds_one_of_three_sevens_when_the_hand_may_end() -> None:
+    """Modern American: three sevens held when the hand ends cost 1,500, an unfinished sevens
+    meld more; with the opponents free to go out the expert neither melds them nor keeps all
+    three: the penalty for cards held together is lifted by discarding one of them."""
+    state = position(
+        variant="modern-american", phase="play",
+        hands=[["7C", "7D", "7H", "8C", "5D", "4H"], ["JK", "JK"],
+               ["2H", "2C", "2D", "TC", "4C", "5H", "5S", "8H"], ["8D", "TH", "AD"]],
+        melds=[[["KH", "KD", "KS", "KC", "KH", "KD", "KS"], ["6C", "6D", "6H"]],
+               [["QH", "QD", "QS", "QC", "QH", "QD", "QS"],
+                ["9C", "9D", "9H", "9S", "9C", "9D", "2S"]]],
+        threes=[["3H", "3D", "3C"], ["3S", "3H", "3C"]],
+        discard=["TD", "5C", "AC", "4S", "QC", "JH"], stock=["4S", "3D", "3S", "4D"])
+    expert = make_player("expert", 1)
+    expert.new_hand(0)
+    played = []
+    while state.turn == 0 and state.result is None:
+        move = expert.choose(view_of(state, 0))
+        played.append(move)
+        state.apply(move)
+    assert not any(m.kind is MoveKind.MELD and m.rank == "7" for m in played)
+    last = played[-1]
+    assert last.kind is MoveKind.DISCARD and last.card is not None and last.card.rank == "7"
+
+
+def test_the_master_finishes_its_own_turn_as_the_expert_in_its_play_outs() -> None:
+    """The improved expert plays inside the master's search: after a take, the melds and the
+    discard of the master's own turn are the expert's decisions in that same world, and the
+    other seats then play the basic policy."""
+    state = position(
+        hands=[["QC", "QD", "KS", "KD", "5S", "6D", "8H"], ["4C", "9D", "TS", "JC"],
+               ["4H", "9H", "TH", "JH"], ["4D", "9S", "TD", "JD"]],
+        melds=[[["AH", "AD", "AS"]], []], discard=["7D", "8C", "QS"],
+        stock=["5C", "5D", "5H", "6C", "6H", "7C", "7H", "8D", "JS", "KC", "TC", "9C"])
+    master = MasterPlayer(1, rounds=4)
+    master.new_hand(0)
+    asked: list[tuple[int, str]] = []
+    decide = master.expert.decide
+
+    def recorded(view: Any, world: HandState | None = None) -> Any:
+        asked.append((view.seat, view.phase))
+        assert world is not None  # a play-out's decisions are judged in its own world
+        return decide(view, world)
+
+    master.expert.decide = recorded  # type: ignore[method-assign]
+    take = next(m for m in state.legal_moves() if m.kind is MoveKind.TAKE)
+    master._playout(state, 0, take)
+    assert asked and all(seat == 0 and phase == "play" for seat, phase in asked)
+    assert len(asked) <= EXPERT_FOLLOW
+    assert master.opponents.holds_back is False and master.policy.holds_back is True
+
+
+def test_the_evaluation_reads_no_hidden_card() -> None:
+    """The judgement of a position is the seat's own: two deals of the cards it cannot see,
+    one giving an opponent three aces (1,500 against them if the hand ended now), judge the
+    same, so a determinized world's guesses add no noise to the comparison of moves."""
+    def deal(opponent: list[str], stock: list[str]) -> HandState:
+        return position(
+            variant="modern-american", phase="play",
+            hands=[["KS", "KD", "9H", "JC", "5D"], opponent, ["6S", "8S", "9S", "TS"],
+                   ["6D", "9C", "TC", "TH"]],
+            melds=[[["QH", "QD", "QC"]], [["JH", "JD", "JS"]]], discard=["TD", "4S"],
+            stock=stock)
+
+    aces = deal(["AC", "AD", "AH", "4C"], ["4H", "5C", "6C", "8D", "8H"])
+    none = deal(["4H", "5C", "6C", "8D"], ["AC", "AD", "AH", "4C", "8H"])
+    assert view_of(aces, 0) == view_of(none, 0)
+    assert evaluate(aces, 0) == evaluate(none, 0)
+
+
+def test_the_noise_margin_never_trades_a_safe_discard_for_a_feed() -> None:
+    """Within its noise margin the expert plays the basic player's choice, but not a discard
+    the next side can take the pile with in place of its own safer one (here the margin is
+    made wide enough to cover the feed's cost, as Ponytail's wider margin did for small piles)."""
+    state = _discard_position()
+    expert = ExpertPlayer(1)
+    feed = next(m for m in view_of(state, 0).legal_moves if m.kind is MoveKind.DISCARD
+                and m.card is not None and m.card.rank == "9")
+    expert.basic.choose = lambda v, world=None: (  # type: ignore[method-assign]
+        feed if feed in v.legal_moves else v.legal_moves[0])
+    expert._noise = lambda view: 10_000.0  # type: ignore[method-assign]
+    expert.new_hand(0)
+    while state.turn == 0:
+        move = expert.choose(view_of(state, 0))
+        state.apply(move)
+    assert move.kind is MoveKind.DISCARD and move.card is not None and move.card.rank != "9"

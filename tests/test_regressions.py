@@ -105,3 +105,21 @@ def test_expectations_of_the_wrong_type_are_malformed(tmp_path: Path) -> None:
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(sc))
     assert main(["scenario", str(path)]) == 2
+
+
+@pytest.mark.parametrize("hand", [["9H", "9S", "KC"], ["KC", "9H", "9S"], ["9S", "KC", "9H"]])
+def test_going_out_moves_are_listed_in_no_hand_order(hand: list[str]) -> None:
+    """C.9 going out after a yes: the moves listed do not depend on the order of the cards in
+    hand (a world a bot deals from its seat's view, whose hand is sorted, lists the seat the very
+    moves the real position does)."""
+    melds = [[["6H", "6D", "6S", "6D", "6C", "2D", "2C"],
+              ["TD", "TS", "2C", "TC", "TH", "TH", "JK"], ["KD", "KH", "KS"], ["9D", "9H", "9C"]],
+             []]
+    listed = []
+    for cards in (hand, sorted(hand)):
+        s = pos(variant="modern-american", hands=[cards, ["4C", "4D"], ["5C", "5D"], ["8C", "8D"]],
+                melds=melds, threes=[["3H"], []], discard=["7C", "QH"], stock=["JC", "JD", "JH"])
+        s.apply("ask")
+        s.apply("yes", seat=2)
+        listed.append([str(m) for m in s.legal_moves()])
+    assert listed[0] == listed[1]

@@ -140,9 +140,13 @@ class BasicPlayer:
                 keep.append(m)
         return keep
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, holds_back: bool = True) -> None:
         self.rng = random.Random(seed)
         self._given: HandState | None = None
+        #: whether it keeps two cards rather than go out while the other side's melds are
+        #: worth clearly more (a look-ahead plays the opponents without it: a strong
+        #: opponent takes the way out when it is open)
+        self.holds_back = holds_back
 
     def new_hand(self, seat: int) -> None:
         pass
@@ -175,7 +179,7 @@ class BasicPlayer:
             melds = self._without_penalties(view, melds)
         if melds and len(view.hand) <= 8:
             melds = self._paying(view, melds, fallback=False)
-        if _behind(view):
+        if self.holds_back and _behind(view):
             # Going out now would end a hand the other side is winning: keep two cards.
             keep = [m for m in melds if len(view.hand) - len(m.cards_from_hand()) >= 2]
             if keep or len(view.hand) > 2:

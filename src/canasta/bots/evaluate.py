@@ -8,7 +8,9 @@ unfinished one (what the table is worth, what the hand may still bring) compare 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
+from canasta.bots.sampling import Memory
 from canasta.cards import (
     ALL_CARDS,
     BLACK_THREE,
@@ -30,15 +32,36 @@ ROUNDS = 8.0  # rounds of play a meld can count on at most (fewer once a side ma
 READY = 0.7  # how much of that a side able to go out takes away
 READY_VALUE = 100.0  # points: being free to go out (besides the variant's bonus for it)
 STUCK = 0.2  # the least chance that a card which could be melded is caught in hand
+WILD_HOLD = 40.0  # points: what a wild card kept in hand is worth beyond its own points early in
+#                   the hand (it takes a pile with one natural, completes a canasta later,
+#                   freezes a big pile); nothing once the hand is about to end
+RESERVE = 4  # cards: a hand smaller than this after the discard, before the side may go out,
+#              cannot take the pile with a pair or keep a safe discard
+HOLD = 30.0  # points per card short of RESERVE, while the end of the hand is far off
+PASSED = 0.35  # how much of the chance that a player holds a pair is left once it let that
+#                rank go by on the pile
+END_HAZARD = 0.03  # the chance a round ends the hand while no side is near going out
+END_HAZARD_READY = 0.45  # ... and, at most, once a side may go out
 DEUCE_CARD: Card = next(c for c in ALL_CARDS if c.kind == DEUCE)
 _NATURAL: dict[str, Card] = {r: next(c for c in ALL_CARDS if c.rank == r) for r in NATURAL_RANKS}
+
+
+_EMPTY_HANDS: dict[int, list[list[Card]]] = {}
 
 
 def _table_part(state: HandState, side: int) -> float:
     """What the side's table scores if the hand ended now (its hand cards and the going-out
     bonus left aside), by the variant's own scoring, and what being free to go out is worth."""
     v = state.rules.variant
-    part = v.score_side(state, side, went_out=False, concealed=False)
+    # The hands are set aside: what they add or cost (such as Modern American's three aces
+    # held) is the hand's to judge (``hand_value``), by the chance the cards are still held
+    # when the hand ends, and the other hands are only guessed.
+    hands = state.hands
+    state.hands = _EMPTY_HANDS.setdefault(len(hands), [[] for _ in hands])
+    try:
+        part = v.score_side(state, side, went_out=False, concealed=False)
+    finally:
+        state.hands = hands
     value = float(sum(x for k, x in part.items() if k not in ("in_hand", "going_out", "total")))
     if may_go_out(state, side):
         value += READY_VALUE + v.going_out_bonus
@@ -137,8 +160,12 @@ def side_table_value(state: HandState, side: int, seat: int,
             own[c.kind] += 1
     # Everything the prospects depend on (the melds themselves are kept alive with the entry,
     # so that their ids stay theirs).
+    # Of the seat's own cards only the wild ones and those of the unfinished melds' ranks count
+    # (the discards of other cards, most of the moves judged, share one entry).
+    counted = (own[DEUCE], own[JOKER], *(own[NATURAL_RANKS.index(melds[i].rank)] for i in open_
+                                         if melds[i].rank in NATURAL_RANKS))
     key = (id(state.rules), side, tuple(map(id, melds)), tuple(c.id for c in state.threes[side]),
-           tuple(unseen), tuple(own), hidden, len(state.stock), horizon, state.drew,
+           tuple(unseen), counted, hidden, len(state.stock), horizon, state.drew,
            tuple(sorted(state.turn_new_ranks)))
     hit = _PROSPECTS.get(key)
     if hit is not None:
@@ -166,7 +193,24 @@ def _prospects(state: HandState, side: int, open_: list[int], unseen: list[int],
     draws = min(len(state.stock), ROUNDS * horizon * per_round) * len(seats) / players
     supply = SUPPLY * (draws + hidden) / total_unseen  # share of each unseen card the side may get
     wilds_unseen = unseen[DEUCE] + unseen[JOKER]
-    wild_supply = (own[DEUCE] + own[JOKER] + supply * wilds_unseen) / len(open_)
+    shared = supply * wilds_unseen / len(open_)  # the wild cards still to come, shared
+    # The seat's own wild cards go where they are needed most: one by one, to the meld the
+    # fewest cards short of a canasta (each wild card to one meld only).
+    short_of: dict[int, float] = {}
+    room: dict[int, int] = {}
+    for i in open_:
+        m = melds[i]
+        if m.rank != WILD_MELD and m.rank in NATURAL_RANKS:
+            k = NATURAL_RANKS.index(m.rank)
+            short_of[i] = size - m.size - own[k] - supply * unseen[k]
+            if short_of[i] > 0:
+                room[i] = _wild_room(state, side, m)
+    mine = dict.fromkeys(short_of, 0)
+    for _ in range(own[DEUCE] + own[JOKER]):
+        places = [i for i in room if short_of[i] - mine[i] > 0 and mine[i] < room[i]]
+        if not places:
+            break
+        mine[min(places, key=lambda i: short_of[i] - mine[i])] += 1
     chances = []
     for i in open_:
         m = melds[i]
@@ -175,12 +219,12 @@ def _prospects(state: HandState, side: int, open_: list[int], unseen: list[int],
             p = _at_least(need - own[DEUCE] - own[JOKER], supply * wilds_unseen)
             chances.append((p, i, m, 0.0))
             continue
-        k = NATURAL_RANKS.index(m.rank) if m.rank in NATURAL_RANKS else -1
-        if k < 0:
+        if i not in short_of:
             continue
+        k = NATURAL_RANKS.index(m.rank)
         lam = supply * unseen[k]
-        short = need - own[k] - lam
-        wild = min(_wild_room(state, side, m), wild_supply) if short > 0 else 0.0
+        short = short_of[i]
+        wild = min(room[i], mine[i] + shared) if short > 0 else 0.0
         p = _at_least(need - own[k] - wild, lam)
         chances.append((p, i, m, max(0.0, short)))
     chances.sort(key=lambda t: -t[0])
@@ -203,7 +247,7 @@ def _prospects(state: HandState, side: int, open_: list[int], unseen: list[int],
         for j, (_p, i, m, short) in enumerate(chances, start=1):
             work[i] = _completed(state, side, m, short)
             left = sum(dist[j:])
-            if left < 1e-3:
+            if left < 0.01:
                 break
             state.melds[side] = work
             here = _table_part(state, side)
@@ -261,21 +305,88 @@ def hand_cost(state: HandState, seat: int, c: Card) -> int:
     return cost
 
 
-def _worse(state: HandState, seat: int, c: Card, each: float, worst: float | None) -> float | None:
-    """The lower of ``worst`` and ``each`` (the value of holding ``c``), if ``c`` may be
-    discarded."""
+def _worse(state: HandState, seat: int, c: Card, each: float, worst: float | None,
+           discard_cost: Callable[[Card], float] | None = None) -> float | None:
+    """The lower of ``worst`` and what discarding ``c`` costs (``each``, the value of holding
+    it, and ``discard_cost(c)``), if ``c`` may be discarded."""
     if worst is not None and each >= worst:
         return worst
     if state.rules.variant.discard_error(state, seat, c, False) is not None:
         return worst
+    if discard_cost is not None:
+        each += discard_cost(c)
+        if worst is not None and each >= worst:
+            return worst
     return each
 
 
-def hand_value(state: HandState, seat: int) -> float:
+def end_within(state: HandState, seat: int, turns: int) -> float:
+    """How likely the hand ends before ``seat`` has had ``turns`` more turns: surely once the
+    stock cannot last that long, else by a chance each round that grows as a side nears
+    going out (small while nobody has a canasta)."""
+    if turns <= 0:
+        return 0.0
+    rules = state.rules
+    per_round = rules.players * rules.variant.draw_count(rules.players)
+    if len(state.stock) < turns * per_round:
+        return 1.0
+    threat = going_out_threat(state)
+    hazard = END_HAZARD + (1 - END_HAZARD) * END_HAZARD_READY * threat * threat
+    if may_go_out(state, state.side_of(seat)) and not any(
+            may_go_out(state, s) for s in range(rules.n_sides) if s != state.side_of(seat)):
+        hazard = END_HAZARD + (1 - END_HAZARD) * END_HAZARD_READY * 0.25  # the partner may
+    return 1.0 - (1.0 - hazard) ** turns
+
+
+def _holding_costs(state: HandState, seat: int, cards: list[Card],
+                   held: int) -> tuple[float, dict[int, float]]:
+    """What holding penalties (``held`` points for ``cards``) are likely to cost, and what one
+    discard of each kind takes off that: each part of the penalty lasts until enough cards of
+    its kind are shed, one a turn, so it costs by the chance the hand ends first
+    (``end_within``); early in the hand four aces cost little, with the opponents free to go
+    out three cost nearly all."""
+    kinds: dict[int, list[Card]] = {}
+    for c in cards:
+        kinds.setdefault(c.kind, []).append(c)
+    cost = 0.0
+    relief: dict[int, float] = {}
+    for k, same in kinds.items():
+        rest = [c for c in cards if c.kind != k]
+        if _holding_penalty(state, seat, rest) >= held:
+            continue  # this kind plays no part in the penalty
+        for r in range(1, len(same) + 1):
+            part = held - _holding_penalty(state, seat, rest + same[r:])
+            if part > 0:
+                w = end_within(state, seat, r)
+                cost += part * w
+                relief[k] = part * (w - end_within(state, seat, r - 1))
+                break
+    return cost, relief
+
+
+def _holding_penalty(state: HandState, seat: int, cards: list[Card]) -> int:
+    """What the variant's penalties dock the side for ``seat`` holding ``cards`` (its other
+    hands set aside)."""
+    v = state.rules.variant
+    side = state.side_of(seat)
+    hands = state.hands
+    try:
+        state.hands = [[] for _ in hands]
+        empty = v.side_penalties(state, side)
+        state.hands[seat] = cards
+        return v.side_penalties(state, side) - empty
+    finally:
+        state.hands = hands
+
+
+def hand_value(state: HandState, seat: int,
+               discard_cost: Callable[[Card], float] | None = None) -> float:
     """The seat's own cards: each is worth its value if it gets melded and costs it if it is
     still in hand when the hand ends; cards that build new canastas are worth more.  Cards
     that can go onto the side's unfinished melds already count in the table's prospects
-    (``side_table_value``): in hand they only risk being caught."""
+    (``side_table_value``): in hand they only risk being caught.  A hand still to discard this
+    turn loses the card whose discard costs least: its worth in hand and ``discard_cost`` (what
+    it gives the next player on the pile)."""
     side = state.side_of(seat)
     v = state.rules.variant
     size = v.canasta_size
@@ -290,6 +401,7 @@ def hand_value(state: HandState, seat: int) -> float:
     open_melds = any(m.size < size and m.rank != BLACK_THREES_MELD for m in melds)
     total = 0.0
     worst: float | None = None  # the card this turn's discard will most likely shed
+    hold: dict[int, float] = {}  # what one card of each kind is worth in hand
     for k, n in counts.items():
         value = hand_cost(state, seat, first[k])
         if k < len(NATURAL_RANKS):
@@ -298,7 +410,8 @@ def hand_value(state: HandState, seat: int) -> float:
             if j >= 0 and melds[j].size < size:
                 each = -value * stuck
                 total += n * each
-                worst = _worse(state, seat, first[k], each, worst)
+                worst = _worse(state, seat, first[k], each, worst, discard_cost)
+                hold[k] = each
                 continue
             if j >= 0:
                 m = melds[j]
@@ -313,12 +426,21 @@ def hand_value(state: HandState, seat: int) -> float:
             else:
                 p, build = 0.35, 4.0
         elif k in (DEUCE, JOKER):
-            if open_melds:
-                each = -value * stuck
-                total += n * each
-                worst = _worse(state, seat, first[k], each, worst)
-                continue
-            p, build = 0.95, 30.0
+            # A wild card is melded in the end (its points count: a joker more than a deuce)
+            # and, kept, it is what takes a pile with one natural card, completes a canasta or
+            # freezes a big pile: worth keeping while the hand has far to go.
+            p, build = 0.95, WILD_HOLD * (1 - risk) / 0.95
+            if not open_melds:
+                build += 30.0
+        elif k == BLACK_THREE and v.discard_error(state, seat, first[k], False) is None:
+            # A black three is shed as a safe discard, one a turn: it costs its points only if
+            # the hand ends first, likelier for the last of several and late in the hand.
+            for j in range(n):
+                each = -value * min(1.0, STUCK + risk + 0.1 * j)
+                total += each
+                worst = _worse(state, seat, first[k], each, worst, discard_cost)
+                hold[k] = each
+            continue
         elif k in (BLACK_THREE, RED_THREE):
             p, build = 0.0, 0.0
         else:
@@ -326,35 +448,153 @@ def hand_value(state: HandState, seat: int) -> float:
         p *= 1 - 0.5 * risk
         each = value * (2 * p - 1) + build * p
         total += n * each
-        worst = _worse(state, seat, first[k], each, worst)
+        worst = _worse(state, seat, first[k], each, worst, discard_cost)
+        hold[k] = each
+    if v.penalizes_holdings:
+        # What the cards held cost together (three aces in one hand), by the chance they are
+        # still held when the hand ends: melded or discarded before, they cost nothing.
+        held = _holding_penalty(state, seat, state.hands[seat])
+        if held:
+            cost, relief = _holding_costs(state, seat, state.hands[seat], held)
+            total -= cost
+            for k, off in relief.items():
+                c = first[k]
+                if off > 0 and v.discard_error(state, seat, c, False) is None:
+                    worst = _worse(state, seat, c, hold.get(k, 0.0) - off, worst, discard_cost)
     if worst is not None and state.turn == seat and state.phase == "play":
-        total -= worst  # the turn ends with a discard: the least useful card goes
+        total -= worst  # the turn ends with a discard: the card that costs least goes
     # Tempo: a side that may go out wants its cards down; so does one whose opponents may.
     ready = may_go_out(state, side)
     total -= TEMPO * (2 if ready else risk) * len(state.hands[seat])
+    if not ready:
+        # Before the side may go out, a stripped hand can neither take the pile (no pair left)
+        # nor keep a safe discard: the last cards are worth keeping while the end is far.
+        left = len(state.hands[seat]) - (state.turn == seat and state.phase == "play")
+        total -= HOLD * max(0, RESERVE - left) * (1 - risk)
     return total
 
 
-def pile_danger(state: HandState, taker: int) -> float:
-    """What the pile may give ``taker``, the next player to draw (points)."""
+def _at_least_binom(k: int, n: int, q: float) -> float:
+    """P(X >= k) for X ~ Binomial(n, q)."""
+    if k <= 0:
+        return 1.0
+    if k > n or q <= 0.0:
+        return 0.0
+    q = min(q, 1.0)
+    term = (1 - q) ** n
+    below = 0.0
+    for i in range(k):
+        below += term
+        term *= (n - i) / (i + 1) * q / max(1e-12, 1 - q)
+    return max(0.0, 1.0 - below)
+
+
+def take_chance(state: HandState, taker: int, top: Card, seat: int,
+                memory: Memory | None = None, unseen: list[int] | None = None) -> float:
+    """How likely ``taker`` can take the pile topped by the natural ``top``, as ``seat`` can
+    judge it: by the variant's own take rule (``take_error``) with the side's melds on the table,
+    the cards ``seat`` saw the taker take from the pile and not show since, and the chance that
+    its other cards hold what is missing (less if it let that rank go by on the pile)."""
+    if unseen is None:
+        unseen = unseen_kinds(state, seat)
+    side = state.side_of(taker)
+    # Everything the chance depends on (a decision asks it again for every move it judges).
+    # Another side's melds matter only once finished (a closed rank may not be melded).
+    size = state.rules.variant.canasta_size
+    closed = tuple((m.rank, m.wilds) for i, ms in enumerate(state.melds) if i != side
+                   for m in ms if m.size >= size)
+    key = (id(state.rules), taker, seat, top.rank, len(state.pile), state.pile_frozen_for(side),
+           tuple(map(id, state.melds[side])), closed, tuple(unseen), len(state.hands[taker]),
+           id(memory), memory.version if memory is not None else 0)
+    hit = _TAKE_CHANCES.get(key)
+    if hit is not None:
+        return hit[0]
+    chance = _take_chance(state, taker, top, seat, memory, unseen)
+    if len(_TAKE_CHANCES) > 2048:
+        _TAKE_CHANCES.clear()
+    # (The melds and the memory are kept alive with the entry, so that their ids stay theirs.)
+    _TAKE_CHANCES[key] = (chance, state.melds[side], memory, state.rules)
+    return chance
+
+
+_TAKE_CHANCES: dict[tuple[object, ...], tuple[float, object, object, object]] = {}
+
+
+def _take_chance(state: HandState, taker: int, top: Card, seat: int, memory: Memory | None,
+                 unseen: list[int]) -> float:
+    v = state.rules.variant
+    side = state.side_of(taker)
+    j = state.find_meld(side, top.rank)
+    existing = state.melds[side][j] if j >= 0 else None
+    base = (existing.naturals, existing.deuces, existing.jokers) if existing else (0, 0, 0)
+
+    def can(naturals: int, wilds: int) -> bool:
+        if v.take_error(state, side, top, naturals, wilds, existing) is not None:
+            return False
+        # The meld it makes must be allowed (Modern American: no meld of a closed rank).
+        return v.counts_error(state, side, top.rank, base[0] + naturals + 1,
+                              base[1] + wilds, base[2]) is None
+
+    if can(0, 0):
+        return 0.95
+    known = memory.known_cards(taker) if memory is not None else []
+    k_nat = sum(1 for c in known if c.rank == top.rank and c.is_natural)
+    k_wild = sum(1 for c in known if c.is_wild)
+    if can(k_nat, k_wild) or can(k_nat, 0):
+        return 1.0
+    others_known: list[Card] = []
+    if memory is not None:
+        for s in range(state.rules.players):
+            if s != seat:
+                others_known += memory.known_cards(s)[: len(state.hands[s])]
+    pool = max(1, sum(unseen) - len(others_known))
+    kind = NATURAL_RANKS.index(top.rank)
+    nat_left = max(0, unseen[kind] - sum(1 for c in others_known if c.kind == kind))
+    wild_left = max(0, unseen[DEUCE] + unseen[JOKER]
+                    - sum(1 for c in others_known if c.is_wild))
+    free = max(0, len(state.hands[taker]) - len(known[: len(state.hands[taker])]))
+    q_nat, q_wild = nat_left / pool, wild_left / pool
+    chance = 0.0
+    for extra in range(1, 3):
+        if can(k_nat + extra, k_wild):
+            chance = _at_least_binom(extra, free, q_nat)
+            break
+    if k_wild == 0 and not can(k_nat + 1, 0) and can(k_nat + 1, 1):
+        # One natural more and a wild card (the pile not frozen for them).
+        with_wild = _at_least_binom(1, free, q_nat) * _at_least_binom(1, free, q_wild)
+        chance = chance + (1 - chance) * with_wild
+    if memory is not None and memory.passed_on(taker, top.rank):
+        chance *= PASSED
+    return chance
+
+
+def pile_danger(state: HandState, taker: int, seat: int | None = None,
+                memory: Memory | None = None, unseen: list[int] | None = None) -> float:
+    """What the pile may give ``taker``, the next player to draw (points): its worth times the
+    chance that ``taker`` can take it (``take_chance``, as ``seat`` sees it)."""
     if not state.pile:
         return 0.0
     top = state.pile[-1]
-    if not top.is_natural:
+    if not top.is_natural or top.rank not in NATURAL_RANKS:
         return 0.0  # a black three or a wild card blocks the next player
-    side = state.side_of(taker)
     worth = sum(c.value for c in state.pile) + 25 * len(state.pile)
-    if state.pile_frozen_for(side):
-        chance = 0.15
-    elif state.find_meld(side, top.rank) >= 0:
-        chance = 0.9
-    else:
-        chance = 0.45
-    return chance * worth
+    viewer = seat if seat is not None else (taker + 1) % state.rules.players
+    return take_chance(state, taker, top, viewer, memory, unseen) * worth
 
 
-def evaluate(state: HandState, seat: int) -> float:
-    """The seat's side's prospects in points (higher is better for that side)."""
+def discard_danger(state: HandState, taker: int, c: Card, seat: int,
+                   memory: Memory | None = None, unseen: list[int] | None = None) -> float:
+    """What discarding ``c`` now would give ``taker``, the next player: ``pile_danger`` with
+    ``c`` on top of the pile."""
+    if not c.is_natural or c.rank not in NATURAL_RANKS:
+        return 0.0
+    worth = sum(x.value for x in state.pile) + c.value + 25 * (len(state.pile) + 1)
+    return take_chance(state, taker, c, seat, memory, unseen) * worth
+
+
+def evaluate(state: HandState, seat: int, memory: Memory | None = None) -> float:
+    """The seat's side's prospects in points (higher is better for that side); ``memory``:
+    what the seat saw the others take and pass on (for the pile it leaves)."""
     me = state.side_of(seat)
     sides = state.rules.n_sides
     if state.result is not None:
@@ -370,7 +610,15 @@ def evaluate(state: HandState, seat: int) -> float:
         hidden = sum(len(state.hands[s]) for s in seats if s != seat) * AVERAGE_UNSEEN
         value -= 0.5 * hidden
         total += value if side == me else -value / (sides - 1)
-    total += hand_value(state, seat)
+    cost = None
+    if state.turn == seat and state.phase == "play" and len(state.hands[seat]) > 1:
+        # (The last card's discard goes out: nobody takes that pile.)
+        taker = (seat + 1) % state.rules.players
+        if state.side_of(taker) != me:
+            def cost(c: Card) -> float:
+                return discard_danger(state, taker, c, seat, memory, unseen)
+    total += hand_value(state, seat, cost)
     if state.turn != seat and state.side_of(state.turn) != me:
-        total -= pile_danger(state, state.turn)  # the pile this seat leaves to an opponent
+        # The pile this seat leaves to an opponent.
+        total -= pile_danger(state, state.turn, seat, memory, unseen)
     return total

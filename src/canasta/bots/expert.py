@@ -1,24 +1,34 @@
 """The expert player ("Experto"): looks one move ahead and judges the result like a strong
-player would (see ``evaluate``), remembering what the others took from the pile.
+player would (see ``evaluate``), remembering what the others took from the pile and the ranks
+they let go by.
 
 It plans its initial meld against the minimum (the move list offers the melds that reach it),
-controls the pile (a wild card or a black three blocks a big pile), discards what the next
-opponent cannot use, goes out when the score says so (not with one canasta and a big pile still
-to play for), answers "may I go out?" from its own hand, and feeds its partner's melds.
+judges a take with the melds that follow it, controls the pile (a wild card or a black three
+blocks a big pile), discards what the next opponent is least likely to take the pile with,
+keeps its wild cards and enough of its hand while the end is far, goes out when the score says
+so (not with one canasta and a big pile still to play for), plays both answers to "may I go
+out?" out before giving one, and feeds its partner's melds.
 """
 
 from __future__ import annotations
 
+import math
 import random
 
 from canasta.bots.basic import BasicPlayer
-from canasta.bots.evaluate import evaluate, may_go_out
+from canasta.bots.evaluate import discard_danger, evaluate, may_go_out
 from canasta.bots.sampling import Memory, determinize
+from canasta.cards import Card
 from canasta.engine.state import HandState
 from canasta.moves import ASK, NO, YES, Move, MoveKind
-from canasta.view import PlayerView
+from canasta.view import PlayerView, view_of
 
-NOISE = 100.0  # points: a one-ply difference this small does not beat the basic player's choice
+ANSWER_WORLDS = 6  # deals of the hidden cards in which both answers are played out
+ANSWER_MOVES = 400  # moves at most after the answer (a Ponytail hand may need hundreds)
+ANSWER_Z = 1.5  # standard errors by which waiting must beat ending the hand now
+TAKE_MELDS = 6  # melds judged after a take, at most
+DRAW_SAMPLES = 3  # orders of the stock a draw is judged in
+NOISE = 25.0  # points: a one-ply difference this small does not beat the basic player's choice
 MELD_BONUS = 12.0  # points: laying cards down early keeps them from counting against the side
 
 
@@ -34,6 +44,7 @@ class ExpertPlayer:
         self.rng = random.Random(seed)
         self.memory = Memory()
         self.basic = BasicPlayer(seed + 7919)
+        self.eager = BasicPlayer(seed + 7927, holds_back=False)
 
     def new_hand(self, seat: int) -> None:
         self.memory = Memory()
@@ -46,25 +57,73 @@ class ExpertPlayer:
         self.memory.update(view)
         return self.decide(view)
 
-    def decide(self, view: PlayerView) -> Move:
-        """The choice for ``view``, once the memory has seen it."""
+    def decide(self, view: PlayerView, world: HandState | None = None) -> Move:
+        """The choice for ``view``, once the memory has seen it.  A search playing on in a
+        world of its own (consistent with ``view``) passes it as ``world``: the moves are
+        judged there, and a question is answered yes (its play-outs would cost more than the
+        search's whole budget)."""
         moves = view.legal_moves
         if not moves:
             raise ValueError("there is no legal move to choose from")
         if len(moves) == 1:
             return moves[0]
-        state = determinize(view, self.rng, self.memory)
+        state = world if world is not None else determinize(view, self.rng, self.memory)
         if view.asking is not None:
-            return YES if self.answer_yes(state, view) else NO
-        scored = [(self.score(state, view, m), i, m) for i, m in enumerate(moves) if m != ASK]
+            return YES if world is not None or self.answer_yes(state, view) else NO
+        samples = DRAW_SAMPLES if world is None else 1
+        scored = [(self.score(state, view, m, samples), i, m) for i, m in enumerate(moves)
+                  if m != ASK]
         top, _, best = max(scored)
-        simple = self.basic.choose(view)
-        if simple != best and simple != ASK:
+        if world is not None:
+            # Inside a search's play-out: the judgement alone, at the least cost (the search
+            # compares its moves over many such play-outs).
+            return ASK if ASK in moves and self.goes_out(state, best) else best
+        simple = self.basic.choose(view, state)
+        discards = [(v, i, m) for v, i, m in scored if m.kind is MoveKind.DISCARD]
+        safer = max(discards)[2] if discards else best
+        if simple != best and simple != ASK and not self._feeds_more(state, view, simple, safer):
             for value, _, m in scored:
                 if m == simple and value >= top - self._noise(view):
                     best = simple
-        if ASK in moves and self.goes_out(state, best):
-            return ASK  # ask the partner before going out
+        if ASK in moves and (self.goes_out(state, best)
+                             or self._out_now(state, view) >= top - self._noise(view)):
+            # Going out this turn is as good as anything: ask first (a no costs nothing, the
+            # turn goes on as it would; a yes binds to go out).
+            return ASK
+        return best
+
+    def _feeds_more(self, state: HandState, view: PlayerView, move: Move, than: Move) -> bool:
+        """Whether the discard ``move`` gives the next player, an opponent, more of a chance at
+        the pile than the discard ``than`` (the expert's own choice of discard): the noise
+        margin never trades a safe discard for one the next side can use."""
+        if move.kind is not MoveKind.DISCARD or than.kind is not MoveKind.DISCARD:
+            return False
+        if move.card is None or than.card is None:
+            return False
+        taker = (view.seat + 1) % view.rules.players
+        if view.side_of(taker) == view.side:
+            return False
+        return (discard_danger(state, taker, move.card, view.seat, self.memory)
+                > discard_danger(state, taker, than.card, view.seat, self.memory))
+
+    def _out_now(self, state: HandState, view: PlayerView) -> float:
+        """The best that going out this turn scores: the moves that go out at once, as the
+        engine lists them to a player whose partner said yes."""
+        bound = state.copy()
+        bound.apply(ASK)
+        bound.apply(YES)
+        best = -math.inf
+        for m in bound.legal_moves():
+            after = bound.copy()
+            after.apply(m)
+            hand = after.hands[view.seat]
+            if after.result is None and len(hand) == 1 and after.turn == view.seat:
+                last = Move.discard(hand[0])
+                if after.is_legal(last):
+                    after.apply(last)  # the card left is the one that goes out
+            if after.result is not None:
+                best = max(best, evaluate(after, view.seat, self.memory)
+                           - self._left_on_the_table(state, view))
         return best
 
     @staticmethod
@@ -74,21 +133,78 @@ class ExpertPlayer:
         rules = view.rules
         return NOISE * rules.variant.decks(rules.players) / 2
 
-    def score(self, state: HandState, view: PlayerView, move: Move) -> float:
+    def score(self, state: HandState, view: PlayerView, move: Move,
+              samples: int = DRAW_SAMPLES) -> float:
+        """What ``move`` is worth in ``state`` (a world dealt from ``view``), in points; a
+        draw is judged over ``samples`` orders of the stock."""
         if move.kind is MoveKind.DRAW:
-            return evaluate(state, view.seat) + 5.0
+            # The cards drawn are unknown: the stock's order is any the view allows, so a few
+            # orders of it give what drawing is worth on average (a take is judged with the
+            # cards it brings: so must the draw be).
+            total = 0.0
+            for _ in range(samples):
+                after = state.copy()
+                self._shuffle_top(after.stock, 2 * view.rules.variant.draw_count(
+                    view.rules.players) + 2)
+                after.apply(move)
+                total += evaluate(after, view.seat, self.memory)
+            return total / samples
         if move.kind is MoveKind.PASS:
             after = state.copy()
             after.apply(move)
-            return evaluate(after, view.seat)
+            return evaluate(after, view.seat, self.memory)
         after = state.copy()
         after.apply(move)
-        value = evaluate(after, view.seat)
+        value = evaluate(after, view.seat, self.memory)
         if move.kind in (MoveKind.MELD, MoveKind.ADD, MoveKind.TAKE):
             value += MELD_BONUS * len(move.cards_from_hand())
+        if move.kind is MoveKind.TAKE:
+            value += self._melds_after_take(after, view, value, state.pile)
         if after.result is not None and after.result.went_out is not None:
             value -= self._left_on_the_table(state, view)
         return value
+
+    def _shuffle_top(self, stock: list[Card], n: int) -> None:
+        """Deal the top ``n`` cards of ``stock`` at random from the whole of it (the first
+        steps of a shuffle: the cards below are never looked at)."""
+        size = len(stock)
+        for j in range(1, min(n, size) + 1):
+            i = self.rng.randrange(size - j + 1)
+            stock[i], stock[size - j] = stock[size - j], stock[i]
+
+    def _melds_after_take(self, after: HandState, view: PlayerView, value: float,
+                          pile: list[Card]) -> float:
+        """What the melds that follow a take add to its value: a pile is judged with what it
+        lets the side lay down the same turn (three aces taken into hand are a penalty only
+        until they are melded), the best meld at each step while one improves the position
+        (``TAKE_MELDS`` steps at most; the hand is still to discard).  Only melds that use a
+        card of the pile count, and cards added to the melds the take itself started (the
+        fourth seven onto the sevens the take laid down): the others a draw allows as well."""
+        taken = set(pile)
+        side = view.side
+        started = {m.rank for m in after.melds[side]} - {m.rank for m in view.melds[side]}
+        state = after
+        gain = 0.0
+        for _ in range(TAKE_MELDS):
+            best: tuple[float, HandState] | None = None
+            for m in state.legal_moves():
+                if m.kind not in (MoveKind.MELD, MoveKind.ADD) or not (
+                        any(c in taken for c in m.cards_from_hand())
+                        or (m.kind is MoveKind.ADD and m.rank in started)):
+                    continue
+                nxt = state.copy()
+                nxt.apply(m)
+                if nxt.result is not None or len(nxt.hands[view.seat]) < 1:
+                    continue  # going out is judged as a move of its own, not here
+                here = (evaluate(nxt, view.seat, self.memory)
+                        + MELD_BONUS * len(m.cards_from_hand()))
+                if best is None or here > best[0]:
+                    best = (here, nxt)
+            if best is None or best[0] <= value + gain:
+                break
+            gain = best[0] - value
+            state = best[1]
+        return gain
 
     def goes_out(self, state: HandState, move: Move) -> bool:
         after = state.copy()
@@ -102,11 +218,34 @@ class ExpertPlayer:
         return 8.0 * view.pile_size
 
     def answer_yes(self, state: HandState, view: PlayerView) -> bool:
-        """The partner asks "may I go out?": yes, unless my own hand would cost too much or a
-        big pile is still worth playing for."""
-        if _race(state, view):
-            return True  # the other side may go out any time: end the hand first
-        cost = sum(c.value for c in view.hand)
-        if cost >= 60 and len(view.hand) >= 3:
-            return False
-        return view.pile_size < 10
+        """The partner asks "may I go out?".  Yes ends the hand now, at the score the table
+        shows (our cards in hand against us, the opponents' against them); no gives every
+        player another turn: the cards this seat can still meld, a canasta it may complete, a
+        pile it may take, against the opponents' turns, in which they may go out themselves,
+        open, or finish canastas.  Both are played out, in the same deals of the hidden cards
+        (the asker dealt a hand it can go out with), with the basic player's policy at every
+        seat until the hand ends.  A yes is sure (the asker can go out); a no must show that
+        waiting pays, by ``ANSWER_Z`` standard errors of the paired differences."""
+        worlds = [state] + [determinize(view, self.rng, self.memory)
+                            for _ in range(ANSWER_WORLDS - 1)]
+        gains = [self._play_on(w, view, NO) - self._play_on(w, view, YES) for w in worlds]
+        mean = sum(gains) / len(gains)
+        se = (sum((g - mean) ** 2 for g in gains) / (len(gains) - 1) / len(gains)) ** 0.5
+        return not (mean > 0.0 and mean > ANSWER_Z * se)
+
+    def _play_on(self, world: HandState, view: PlayerView, answer: Move) -> float:
+        """The answer ``answer`` in ``world``, then the rest of the hand (``ANSWER_MOVES`` moves
+        at most) with the basic player's policy at every seat (the opponents going out whenever
+        they may): our side's result, or its evaluation where the hand goes on."""
+        state = world.copy()
+        state.apply(answer)
+        for _ in range(ANSWER_MOVES):
+            if state.result is not None:
+                break
+            actor = state.turn
+            seen = view_of(state, actor)
+            if not seen.legal_moves:
+                break  # a world whose asker could not go out after all: judged as it stands
+            policy = self.basic if state.side_of(actor) == view.side else self.eager
+            state.apply(policy.choose(seen, state))
+        return evaluate(state, view.seat)

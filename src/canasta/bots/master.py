@@ -5,42 +5,50 @@ shortlists four other moves; then, for a fixed number of rounds (so that the sam
 same decisions; fewer with more decks; a time cap, 1.5 s a decision and 1.8 s for all the
 decisions of one turn, stops it early on a slow machine), the master deals the hidden cards at
 random in a way consistent with everything its seat has seen, plays the expert's choice and each
-shortlisted move in that world, lets every player (itself included) play on with the basic
-player's policy until its own next turn (or the end of the hand), and scores the outcome with the
-shared evaluation (in a playout the basic player tries its moves in that same world instead of
-dealing the hidden cards again: the world is already a guess made from the master's own view).
-A move replaces the expert's choice only when its paired advantage over the same deals is
-positive by ``Z`` standard errors (the biggest such advantage wins): where the search cannot
-tell, the expert's judgement stands.  Random playouts carry almost no signal in rummy games, so
-the playouts stop early and the evaluation does the judging.
+shortlisted move in that world, finishes its own turn as the expert would, lets the others play
+on with the basic player's policy (the opponents going out whenever they may) until its own next
+turn (or the end of the hand), and scores the
+outcome with the shared evaluation (in a playout every player tries its moves in that same world
+instead of dealing the hidden cards again: the world is already a guess made from the master's
+own view).  A move replaces the expert's choice only when its paired advantage over the same
+deals is positive by enough standard errors for the number of moves compared (``bar``, a
+Bonferroni correction: with four moves compared, each must clear the bar one move alone would
+have at a quarter of the risk), and a discard the next opponent may take the pile with must
+also beat a safer one of the expert by what it gives away; the biggest such advantage wins.
+Where the search cannot tell, the expert's judgement stands.  Random playouts carry almost no
+signal in rummy games, so the playouts stop early and the evaluation does the judging.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from statistics import NormalDist
 
 from canasta.bots.basic import BasicPlayer
-from canasta.bots.evaluate import evaluate
+from canasta.bots.evaluate import discard_danger, evaluate
 from canasta.bots.expert import ExpertPlayer
 from canasta.bots.sampling import determinize
 from canasta.engine.state import HandState
-from canasta.moves import ASK, Move
+from canasta.moves import ASK, Move, MoveKind
 from canasta.view import PlayerView, view_of
 
 SHORTLIST = 5
 MAX_PLAYOUT_MOVES = 40
+EXPERT_FOLLOW = 3  # decisions of the rest of its turn the master plays out as the expert (the
+#                    melds after a take, the discard), the basic policy after that
 ROUNDS = 20  # deals of the hidden cards per decision with two decks (fewer with more decks)
 TURN_CAP = 1.8  # seconds: every decision of one turn together (the hard limit is 2 s a turn)
-Z = 1.5  # standard errors by which a move must beat the expert's choice over the same deals
+ALPHA = 0.05  # the chance, for the whole shortlist, that noise alone replaces the expert's choice
 PRUNE_AFTER = 6  # rounds after which a move whose advantage is below -PRUNE_Z standard errors
 PRUNE_Z = 2.0  # ... is dropped
 
 
 def rounds_for(decks: int, rounds: int = ROUNDS) -> int:
     """The search effort at a table: ``rounds`` with two decks, fewer with more (a Ponytail
-    move costs several times a Classic one), never fewer than 4."""
-    return max(4, rounds * 2 // decks)
+    move costs several times a Classic one), never fewer than 4 unless fewer were asked for
+    (a quick master for tests)."""
+    return max(min(4, rounds), rounds * 2 // decks)
 
 
 def _mean_se(d: list[float]) -> tuple[float, float]:
@@ -48,6 +56,13 @@ def _mean_se(d: list[float]) -> tuple[float, float]:
     n = len(d)
     mean = sum(d) / n
     return mean, (sum((x - mean) ** 2 for x in d) / (n - 1) / n) ** 0.5
+
+
+def bar(candidates: int, alpha: float = ALPHA) -> float:
+    """The standard errors by which one of ``candidates`` moves must beat the expert's choice:
+    each is tested at ``alpha / candidates`` (Bonferroni), so that with every candidate no
+    better than the expert's choice, noise replaces it with chance ``alpha`` at most."""
+    return NormalDist().inv_cdf(1 - alpha / max(1, candidates))
 
 
 def _upper(d: list[float]) -> float:
@@ -65,6 +80,10 @@ class MasterPlayer:
         self.rounds = rounds
         self.cap = cap_ms / 1000
         self.policy = BasicPlayer(seed + 1)
+        # The opponents in a play-out go out whenever they may: a strong opponent takes the
+        # way out when it is open, and a search that let them hold back would not see the
+        # hand end.
+        self.opponents = BasicPlayer(seed + 2, holds_back=False)
         self._turn_spent = 0.0
         self._turn_seat = -1
 
@@ -100,7 +119,7 @@ class MasterPlayer:
         if len(shortlist) == 1:
             return anchor
         # Every move is played in the same deals, so each deal gives a paired difference with
-        # the expert's choice; a move replaces it only when it is better by Z standard errors.
+        # the expert's choice; a move replaces it only when it is better by ``bar`` standard errors.
         diffs: dict[Move, list[float]] = {m: [] for m in shortlist[1:]}
         rounds = rounds_for(view.rules.variant.decks(view.rules.players), self.rounds)
         live = shortlist[1:]
@@ -117,14 +136,31 @@ class MasterPlayer:
             if time.perf_counter() - start > cap:
                 break
         best, edge = anchor, 0.0
+        z = bar(len(shortlist) - 1)
         for m in live:
             d = diffs[m]
             if len(d) < 3:
                 continue
             mean, se = _mean_se(d)
-            if mean > Z * se and mean > edge:
+            if mean > z * se + self._feed_margin(state, view, anchor, m) and mean > edge:
                 best, edge = m, mean
         return self._maybe_ask(state, view, best)
+
+    def _feed_margin(self, state: HandState, view: PlayerView, anchor: Move, move: Move) -> float:
+        """The points by which a discard that the next opponent may take the pile with must
+        beat the expert's safer discard, over and above the noise: what it gives away
+        (``discard_danger``), unless the expert's discard gives as much."""
+        if anchor.kind is not MoveKind.DISCARD or move.kind is not MoveKind.DISCARD:
+            return 0.0
+        if anchor.card is None or move.card is None or len(view.hand) <= 1:
+            return 0.0
+        taker = (view.seat + 1) % view.rules.players
+        if view.side_of(taker) == view.side:
+            return 0.0
+        memory = self.expert.memory
+        worse = (discard_danger(state, taker, move.card, view.seat, memory)
+                 - discard_danger(state, taker, anchor.card, view.seat, memory))
+        return max(0.0, worse)
 
     def _maybe_ask(self, state: HandState, view: PlayerView, best: Move) -> Move:
         if ASK in view.legal_moves and self.expert.goes_out(state, best):
@@ -132,15 +168,25 @@ class MasterPlayer:
         return best
 
     def _playout(self, world: HandState, seat: int, move: Move) -> float:
-        """Play ``move`` in ``world``, finish the turn and let the table play on until ``seat``
-        is about to begin its next turn (or the hand ends)."""
+        """Play ``move`` in ``world``, finish the turn as the expert would and let the table
+        play on with the basic policy (the opponents' going out whenever they may) until
+        ``seat`` is about to begin its next turn (or the hand ends)."""
         state = world.copy()
         state.apply(move)
         away = state.turn != seat
+        follow = EXPERT_FOLLOW
         for _ in range(MAX_PLAYOUT_MOVES):
             if state.result is not None or (away and state.turn == seat):
                 break
             actor = state.turn
-            state.apply(self.policy.choose(view_of(state, actor), state))
+            view = view_of(state, actor)
+            if actor == seat and not away and follow:
+                # The rest of this turn (the melds after a take, the discard) is the expert's.
+                follow -= 1
+                state.apply(self.expert.decide(view, state))
+            else:
+                policy = (self.policy if state.side_of(actor) == state.side_of(seat)
+                          else self.opponents)
+                state.apply(policy.choose(view, state))
             away = away or state.turn != seat
-        return evaluate(state, seat)
+        return evaluate(state, seat, self.expert.memory)

@@ -18,13 +18,19 @@ from canasta.engine.state import HandState
 from canasta.moves import WILD_MELD, MoveKind
 from canasta.view import PlayerView
 
+#: passes remembered per seat: a pass says little once the player has drawn several times since
+PASSES_KEPT = 3
+
 
 class Memory:
     """What a seat has seen during a hand: the cards other players took from the pile and have
-    not shown since (so they are still in their hands)."""
+    not shown since (so they are still in their hands), and the ranks they let go by (they drew
+    from the stock while the pile's top card was of that rank: they likely held no pair of it)."""
 
     def __init__(self) -> None:
         self.known: dict[int, list[Card]] = {}
+        self.passed: dict[int, list[str]] = {}
+        self.version = 0  # changes whenever what it knows may have changed
         self._seen = 0
         self._pile: list[Card] | None = None
 
@@ -44,6 +50,10 @@ class Memory:
             if k is MoveKind.DISCARD and move.card is not None:
                 _drop(hand, move.card)
                 self._pile.append(move.card)
+            elif k is MoveKind.DRAW and self._pile and self._pile[-1].is_natural:
+                ranks = self.passed.setdefault(seat, [])
+                ranks.append(self._pile[-1].rank)
+                del ranks[:-PASSES_KEPT]
             elif k is MoveKind.TAKE:
                 if seat != view.seat:
                     hand.extend(self._pile[:-1])
@@ -54,10 +64,15 @@ class Memory:
                 for c in move.cards_from_hand():
                     _drop(hand, c)
         self._seen = len(history)
+        self.version += 1
         self._pile = list(view.pile)  # resynchronise (buried cards, red threes laid)
 
     def known_cards(self, seat: int) -> list[Card]:
         return list(self.known.get(seat, []))
+
+    def passed_on(self, seat: int, rank: str) -> bool:
+        """Whether ``seat`` recently drew from the stock with a card of ``rank`` on the pile."""
+        return rank in self.passed.get(seat, ())
 
 
 def _drop(cards: list[Card], c: Card) -> None:

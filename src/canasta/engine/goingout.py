@@ -119,7 +119,7 @@ def _black_threes_ok(state: HandState, b: int) -> bool:
 def _discard_options(state: HandState, seat: int, c: list[int]) -> list[int]:
     v = state.rules.variant
     by_kind: dict[int, Card] = {}
-    for card in state.hands[seat]:
+    for card in sort_cards(state.hands[seat]):  # the moves listed follow no hand order
         by_kind.setdefault(card.kind, card)
     return [k for k, card in by_kind.items()
             if v.discard_error(state, seat, card, going_out=True, hand=[card]) is None]
