@@ -60,3 +60,7 @@ class Meld:
 
     def __hash__(self) -> int:
         return hash((self.rank, tuple(sorted(c.id for c in self.cards))))
+
+    def __reduce__(self) -> tuple[type[Meld], tuple[str, tuple[Card, ...]]]:
+        # Copied and pickled through __init__: a mypyc-compiled class cannot be made without it.
+        return (Meld, (self.rank, self.cards))

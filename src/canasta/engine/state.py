@@ -93,6 +93,14 @@ class HandState:
     result: HandResult | None
     plans: dict[Move, Plan | None] | None  # what ``legal_moves`` checked for this position
 
+    def __new__(cls, rules: Rules) -> HandState:
+        # Defined so that copy() can skip __init__ in the mypyc build too: a compiled class
+        # without its own __new__ runs __init__ from it.
+        return super().__new__(cls)
+
+    def __getnewargs__(self) -> tuple[Rules]:  # what copy.copy and pickle give __new__
+        return (self.rules,)
+
     def __init__(self, rules: Rules) -> None:
         n = rules.players
         s = rules.n_sides
@@ -131,7 +139,7 @@ class HandState:
     def copy(self, *, plans: bool = False) -> HandState:
         """An independent copy; ``plans``: keep what ``legal_moves`` checked here, for a copy
         that only ``apply`` will change (trying moves)."""
-        other = HandState.__new__(HandState)
+        other = HandState.__new__(HandState, self.rules)
         # Every slot, by name (a loop over __slots__ costs a third of a playout's copies).
         other.rules = self.rules
         other.turn = self.turn
