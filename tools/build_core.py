@@ -122,7 +122,7 @@ def build(jobs: int, strict: bool) -> int:
     before = core.source_hashes(hashed)
     out = SCRATCH / "out"
     shutil.rmtree(out, ignore_errors=True)
-    note(f"compiling {len(sources)} modules with mypyc (about two minutes on 2 cores)")
+    note(f"compiling {len(sources)} modules with mypyc (about a minute)")
     start = time.monotonic()
     try:
         files = compile_into(out, sources, jobs)
