@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from canasta.cards import DEUCE, JOKER, Card, sort_cards
+from canasta.mypyc_attrs import mypyc_attr
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # Meld.__new__(Meld): see HandState
 class Meld:
     """A side's meld: its rank (``A``..``4``, ``W`` for wild cards only, ``3`` for black threes)
     and its cards, with the counts the rules look at."""
@@ -60,7 +62,3 @@ class Meld:
 
     def __hash__(self) -> int:
         return hash((self.rank, tuple(sorted(c.id for c in self.cards))))
-
-    def __reduce__(self) -> tuple[type[Meld], tuple[str, tuple[Card, ...]]]:
-        # Copied and pickled through __init__: a mypyc-compiled class cannot be made without it.
-        return (Meld, (self.rank, self.cards))

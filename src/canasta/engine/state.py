@@ -18,6 +18,7 @@ from canasta.engine.plans import GroupPlan, Plan
 from canasta.engine.play import carry_out
 from canasta.errors import IllegalMove, NotationError
 from canasta.moves import BLACK_THREES_MELD, Move, MoveKind, group_rank, parse_move
+from canasta.mypyc_attrs import mypyc_attr
 
 if TYPE_CHECKING:
     from canasta.engine.scoring import HandResult
@@ -28,6 +29,10 @@ __all__ = ["GroupPlan", "HandState", "Phase", "Plan"]
 Phase = Literal["draw", "play"]
 
 
+# Compiled, HandState.__new__(HandState) would run __init__ (and fail) but for this attribute;
+# with it, __new__, copy and pickle do as in Python. (``serializable`` alone would also skip
+# __init__ in HandState(rules) called from interpreted code: mypyc/mypyc#979.)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class HandState:
     """The position of one hand (FORMAT.md "The position"), for one table of ``rules``."""
 
@@ -93,14 +98,6 @@ class HandState:
     result: HandResult | None
     plans: dict[Move, Plan | None] | None  # what ``legal_moves`` checked for this position
 
-    def __new__(cls, rules: Rules) -> HandState:
-        # Defined so that copy() can skip __init__ in the mypyc build too: a compiled class
-        # without its own __new__ runs __init__ from it.
-        return super().__new__(cls)
-
-    def __getnewargs__(self) -> tuple[Rules]:  # what copy.copy and pickle give __new__
-        return (self.rules,)
-
     def __init__(self, rules: Rules) -> None:
         n = rules.players
         s = rules.n_sides
@@ -139,7 +136,7 @@ class HandState:
     def copy(self, *, plans: bool = False) -> HandState:
         """An independent copy; ``plans``: keep what ``legal_moves`` checked here, for a copy
         that only ``apply`` will change (trying moves)."""
-        other = HandState.__new__(HandState, self.rules)
+        other = HandState.__new__(HandState)
         # Every slot, by name (a loop over __slots__ costs a third of a playout's copies).
         other.rules = self.rules
         other.turn = self.turn
