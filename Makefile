@@ -6,7 +6,8 @@ STAMP := $(VENV)/.installed-dev
 
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: install play play-text test lint typecheck pytest bench scenarios browser clean
+.PHONY: install core play play-text test lint typecheck pytest pytest-pure bench scenarios \
+	browser clean
 
 $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
@@ -14,7 +15,12 @@ $(STAMP): pyproject.toml Makefile
 	$(BIN)/pip install --quiet -e '.[dev,web,cluster,rl]'
 	touch $(STAMP)
 
-install: $(STAMP)
+install: $(STAMP) core
+
+## The engine core compiled with mypyc into build/compiled/ (kept while it matches the source);
+## pure Python where no C compiler is, or with CANASTA_PURE_PYTHON=1
+core: $(STAMP)
+	$(BIN)/python tools/build_core.py $(CORE_FLAGS)
 
 ## Debian's chromium for the browser tests (playwright drives it; it cannot download its own)
 browser:
@@ -24,24 +30,39 @@ browser:
 	fi
 
 ## The browser game: starts the server on localhost and opens (or prints) its address
-play: $(STAMP)
+play: install
 	$(BIN)/canasta serve $(ARGS)
 
 ## Play in the terminal (make play-text ARGS="--players 2 --target 2500")
-play-text: $(STAMP)
+play-text: install
 	$(BIN)/canasta play --text $(ARGS)
 
-## The whole test suite: lint, types, unit and rule tests, scenarios, self-play, browser
-test: browser lint typecheck pytest
+## The whole test suite: lint, types, unit and rule tests, scenarios, self-play, browser (on
+## the compiled core), then the rules, scenario, perft and self-play tests again, shorter, on the
+## pure Python core
+test: browser lint typecheck pytest pytest-pure
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench examples
+	$(BIN)/ruff check src tests bench examples tools
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# A compiler that is here and fails to build the core fails the tests (CORE_FLAGS=--strict).
 pytest: $(STAMP)
+	$(MAKE) --no-print-directory core CORE_FLAGS=--strict
+	$(BIN)/canasta --version
 	$(BIN)/pytest
+
+# The doctests (src/canasta) too: mypyc keeps no docstrings, so the compiled pass has none of the
+# compiled modules' doctests.
+PURE_PASS := tests/test_rules_classic.py tests/test_rules_modern_american.py \
+	tests/test_rules_ponytail.py tests/test_scenarios.py tests/test_perft.py tests/test_selfplay.py \
+	src/canasta
+
+pytest-pure: $(STAMP)
+	CANASTA_PURE_PYTHON=1 $(BIN)/canasta --version
+	CANASTA_PURE_PYTHON=1 $(BIN)/pytest --short $(PURE_PASS)
 
 ## The project's copies of the rule scenarios (the shared ones run in make test, when ../shared exists)
 scenarios: $(STAMP)
@@ -52,4 +73,4 @@ bench: $(STAMP)
 	$(BIN)/python bench/run.py --write docs/BENCHMARKS.md
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache src/*.egg-info
+	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache src/*.egg-info

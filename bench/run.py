@@ -12,6 +12,7 @@ import platform
 import sys
 from pathlib import Path
 
+from canasta import core
 from canasta.rules import Rules
 from canasta.simulate import simulate
 
@@ -31,8 +32,8 @@ def machine() -> str:
 
 
 def random_play(hands: int, repeats: int) -> list[str]:
-    rows = [f"| variant | players | hands | hands per second (best of {repeats}) "
-            "| moves per hand |", "|---|---|---|---|---|"]
+    rows = [f"| variant | players | hands | hands per second (best of {repeats}; "
+            f"{core.describe()}) | moves per hand |", "|---|---|---|---|---|"]
     for variant, players in (("classic", 2), ("classic", 3), ("classic", 4),
                              ("modern-american", 4), ("ponytail", 4), ("ponytail", 6)):
         rules = Rules.make(variant, players)
@@ -94,8 +95,8 @@ def server_load() -> list[str]:
     return measure(20.0, steps=(1, 4, 8, 16, 24, 32, 48, 64, 96))
 
 
-SECTIONS = ("random", "envs", "arena", "shards", "strategy", "yardsticks", "openspiel", "server",
-            "store")
+SECTIONS = ("random", "core", "envs", "arena", "shards", "strategy", "yardsticks", "openspiel",
+            "server", "store")
 SHARDS = Path(__file__).parent / "shards"
 SUITE = Path(__file__).resolve().parents[1] / "tests" / "strategy"
 TABLES = (("classic", 2, "Classic 2p"), ("classic", 3, "Classic 3p"), ("classic", 4, "Classic 4p"),
@@ -158,6 +159,13 @@ def shards() -> list[str]:
     return rows
 
 
+def core_speed() -> list[str]:
+    sys.path.insert(0, str(Path(__file__).parent))
+    from speed import side_by_side
+
+    return side_by_side(300, 3, "02804b9")
+
+
 def openspiel() -> list[str]:
     sys.path.insert(0, str(Path(__file__).parent))
     from openspiel_bots import measure
@@ -215,6 +223,15 @@ def main() -> int:
                    "Every seat picks a uniformly random move from `legal_moves()` and `apply` "
                    "plays it; each hand is a fresh seeded deal (`canasta simulate` does the "
                    "same).", lambda: random_play(args.hands, args.repeats)),
+        "core": ("The compiled core and the pure Python core (random play, one core)",
+                 "`python bench/speed.py --hands 300 --repeats 3 --against 02804b9`: the "
+                 "same random hands (`canasta simulate --seed 7`; Ponytail a fifth as many "
+                 "hands, each 3 to 4 times longer) played by this engine compiled with mypyc "
+                 "(`make install`), by the same source as pure Python "
+                 "(`CANASTA_PURE_PYTHON=1`) and by the engine of commit 02804b9, each in a "
+                 "child process that measures its own CPU time (the best of 3). The compiled "
+                 "and the pure runs play the same moves (the script checks the counts; "
+                 "`tests/test_core.py` checks every move).", core_speed),
         "envs": ("Research interfaces (one core)",
                  "`bench/envs.py`: uniformly random legal actions (the action mask) for whole "
                  "hands through each interface, 10 s each. A *step* is one move for the engine "

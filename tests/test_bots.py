@@ -230,7 +230,10 @@ def test_copies_are_complete_and_keep_plans_only_when_asked() -> None:
     moves = state.legal_moves()
     assert state.plans is not None
     plain, kept = state.copy(), state.copy(plans=True)
-    for name in HandState.__slots__:
+    # A class compiled by mypyc lists its attributes in __mypyc_attrs__, not __slots__.
+    names = getattr(HandState, "__slots__", None) or HandState.__mypyc_attrs__
+    assert "plans" in names
+    for name in names:
         getattr(plain, name)  # every slot is set
     assert plain.plans is None and kept.plans is state.plans
     assert position_to_json(plain) == position_to_json(state) == position_to_json(kept)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 
@@ -75,7 +76,9 @@ def self_play(rules: Rules, matches: int, first_seed: int, max_hands: int) -> in
     ("classic", 4, 250, 5000), ("classic", 3, 150, 7500), ("classic", 2, 150, 5000),
     ("modern-american", 4, 250, 5000), ("ponytail", 4, 300, 50000), ("ponytail", 6, 200, 50000),
 ])
-def test_random_self_play(variant: str, players: int, matches: int, target: int) -> None:
+def test_random_self_play(variant: str, players: int, matches: int, target: int,
+                          matches_to_play: Callable[[int], int]) -> None:
+    matches = matches_to_play(matches)
     hands = self_play(Rules.make(variant, players, target=target), matches, 1000 * players, 6)
     print(f"{variant}, {players} players: {hands} hands")
     assert hands >= 3 * matches
@@ -89,7 +92,9 @@ def test_random_self_play(variant: str, players: int, matches: int, target: int)
     ("ponytail", 6, 15, {"required_canastas": "four-books"}),
 ])
 def test_random_self_play_with_house_rules(variant: str, players: int, matches: int,
-                                           options: dict[str, object]) -> None:
+                                           options: dict[str, object],
+                                           matches_to_play: Callable[[int], int]) -> None:
+    matches = matches_to_play(matches)
     assert self_play(Rules.make(variant, players, **options), matches, 7000 * players, 4) \
         >= matches
 

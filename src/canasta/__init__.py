@@ -6,6 +6,10 @@
 ['draw']
 """
 
+# First: importing canasta.core puts the compiled engine in front, when it matches the source.
+import canasta.core
+
+# isort: split
 from canasta.cards import Card, card, cards, make_deck
 from canasta.engine.scoring import HandResult
 from canasta.engine.state import HandState
@@ -17,6 +21,8 @@ from canasta.rules import Rules
 from canasta.view import PlayerView, view_of
 
 __version__ = "0.1.0"
+
+canasta.core.register_dataclasses()
 
 __all__ = [
     "CanastaError",

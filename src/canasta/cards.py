@@ -73,10 +73,14 @@ class Card:
     def __repr__(self) -> str:
         return self.text
 
-    __str__ = __repr__
+    def __str__(self) -> str:  # not `__str__ = __repr__`: mypyc compiles no method alias
+        return self.text
 
     def __lt__(self, other: Card) -> bool:
         return self.id < other.id
+
+    def __hash__(self) -> int:  # mypyc drops the default hash of a class that orders itself
+        return self.id
 
     def __reduce__(self) -> tuple[object, tuple[str]]:
         return (card, (self.text,))

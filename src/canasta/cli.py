@@ -6,6 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from canasta import __version__, core
 from canasta.errors import CanastaError
 from canasta.rules import TARGETS, Rules
 from canasta.variants import variant_names
@@ -171,6 +172,9 @@ def _serve(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="canasta", description="Canasta: play, simulate, check.")
+    p.add_argument("--version", action="version",
+                   version=f"canasta {__version__} ({core.describe(why=True)})",
+                   help="the version, and which engine core runs (compiled or pure Python)")
     sub = p.add_subparsers(dest="command", required=True)
 
     def table(sp: argparse.ArgumentParser) -> None:

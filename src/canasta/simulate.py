@@ -6,6 +6,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
+from canasta import core
 from canasta.engine.deal import deal, shuffled_deck
 from canasta.match import hand_seed
 from canasta.rules import Rules
@@ -63,7 +64,7 @@ def format_report(r: SimulationReport) -> str:
     sides = ", ".join(f"side {i}: {m:.1f}" for i, m in enumerate(r.mean_scores))
     return "\n".join([
         f"{r.rules.variant.title}, {r.rules.players} players: {r.hands} hands of random "
-        f"legal play in {r.seconds:.2f} s",
+        f"legal play in {r.seconds:.2f} s ({core.describe()})",
         f"hands per second: {r.hands_per_second:.1f}",
         f"moves per hand: {r.moves_per_hand:.1f}",
         f"hands ended: {r.went_out} by going out ({r.concealed} concealed), "

@@ -6,8 +6,10 @@ from collections.abc import Iterable
 
 from canasta.cards import DEUCE, JOKER, Card, sort_cards
 from canasta.moves import BLACK_THREES_MELD
+from canasta.mypyc_attrs import mypyc_attr
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # Meld.__new__(Meld): see HandState
 class Meld:
     """A side's meld: its rank (``A``..``4``, ``W`` for wild cards only, ``3`` for black threes)
     and its cards, with the counts the rules look at."""

@@ -20,6 +20,7 @@ from canasta.engine.plans import GroupPlan, Listing, Plan
 from canasta.engine.play import carry_out
 from canasta.errors import IllegalMove, NotationError
 from canasta.moves import Move, MoveKind, group_rank, parse_move
+from canasta.mypyc_attrs import mypyc_attr
 
 if TYPE_CHECKING:
     from canasta.engine.scoring import HandResult
@@ -31,6 +32,10 @@ Phase = Literal["draw", "play"]
 History = tuple[tuple[int, Move], ...]  # (seat, move) for every move played, in order
 
 
+# Compiled, HandState.__new__(HandState) would run __init__ (and fail) but for this attribute;
+# with it, __new__, copy and pickle do as in Python. (``serializable`` alone would also skip
+# __init__ in HandState(rules) called from interpreted code: mypyc/mypyc#979.)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class HandState:
     """The position of one hand (FORMAT.md "The position"), for one table of ``rules``."""
 
