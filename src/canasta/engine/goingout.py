@@ -72,11 +72,15 @@ class _Memo:
     and whether counting found a way out for a hand's kind counts (the moves that go out and
     the sieve before the wild additions try the same counts)."""
 
-    __slots__ = ("feasible", "ranks")
+    __slots__ = ("blocked", "feasible", "ranks")
 
     def __init__(self) -> None:
         self.ranks: dict[tuple[int, int, int], list[list[_Group]]] = {}
         self.feasible: dict[tuple[int, ...], bool] = {}
+        #: by the number of wild cards in hand: a rank and a number of its cards that cannot
+        #: go down with them (a hand that holds as many is out of the question, whatever else
+        #: it holds: the kinds a leftover card is tried for mostly leave that rank alone)
+        self.blocked: dict[int, tuple[int, int]] = {}
 
 
 def _layouts(state: HandState, side: int, c: list[int], one_move: bool = True,
@@ -95,6 +99,8 @@ def _layouts(state: HandState, side: int, c: list[int], one_move: bool = True,
                                    state.find_meld(side, NATURAL_RANKS[k]), False)
                 if memo is not None:
                     memo.ranks[key] = opts
+            if not opts and memo is not None:
+                memo.blocked[wilds] = (k, c[k])
             if one_move:
                 # Only a first group can hold no natural card (wild cards closing the meld).
                 opts = [o for o in opts if o[0][2] or len(o) == 1]
@@ -157,6 +163,9 @@ def _feasible(state: HandState, side: int, c: list[int], memo: _Memo | None = No
     key = tuple(c)
     ok = memo.feasible.get(key)
     if ok is None:
+        block = memo.blocked.get(c[DEUCE] + c[JOKER])
+        if block is not None and c[block[0]] == block[1]:
+            return False
         ok = _black_threes_ok(state, c[BLACK_THREE]) and any(
             _feasible_layout(state, side, c, groups)
             for groups in _layouts(state, side, c, False, memo))
@@ -366,7 +375,7 @@ def _out_after_adds(state: HandState, side: int, c: list[int], order: list[int],
             return False
         budget[0] -= 1
         try:
-            plan = check_meld(state, Move.add(m.rank, [card]), state.turn)
+            plan = check_meld(state, Move.add(m.rank, [card]), state.turn, True)
         except IllegalMove:
             continue
         trial = state.copy()
@@ -389,7 +398,7 @@ def _legal(state: HandState, move: Move) -> bool:
     """Whether a meld that goes out (or leaves the last card to discard) is legal: such a move
     keeps the player able to go out, so a yes asks nothing more of it."""
     try:
-        check_meld(state, move, state.turn)
+        check_meld(state, move, state.turn, True)
     except IllegalMove:
         return False
     return True

@@ -77,9 +77,10 @@ def _bound_to_go_out(state: HandState, out: Listing) -> Listing:
 
 
 def _plan(state: HandState, move: Move) -> Plan | None:
-    """The checked plan of ``move``, or None when it is illegal."""
+    """The checked plan of ``move`` (built from the hand's own cards), or None when it is
+    illegal."""
     try:
-        return check_move(state, move)
+        return check_move(state, move, held=True)
     except IllegalMove:
         return None
 
@@ -136,7 +137,8 @@ def play_moves(state: HandState, out: Listing) -> None:
             careful = v.check_listed_openings
             for combo in initial_combos(state, side, c, need, 0, [], -1):
                 groups = combo_groups(by_kind, combo, 0, 0)
-                m = Move.meld(*groups)
+                # The groups come in rank order, each in card order: what ``Move.meld`` sorts.
+                m = Move(MoveKind.MELD, tuple(tuple(g) for g in groups))
                 if not careful and sum(len(g) for g in groups) < len(hand) - 1:
                     out.add(m, None)  # far from going out: apply checks the minimum
                 else:

@@ -76,12 +76,9 @@ class Listing:
         # The move played is nearly always one of the listed objects: look for it by identity
         # first (comparing moves by value calls their __eq__ for every move before it).
         moves = self.moves
-        i = 0
-        for m in moves:
-            if m is move:
-                break
-            i += 1
-        else:
+        try:
+            i = list(map(id, moves)).index(id(move))
+        except ValueError:
             try:
                 i = moves.index(move)
             except ValueError:
