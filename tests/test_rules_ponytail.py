@@ -13,12 +13,14 @@ import pytest
 
 from canasta.cards import Card, cards, make_deck
 from canasta.engine.deal import deal, shuffled_deck
+from canasta.engine.melds import Meld
 from canasta.engine.scoring import score_hand
 from canasta.engine.state import HandState
 from canasta.errors import PositionError
 from canasta.match import Match, match_outcome
 from canasta.position import position_from_json, position_to_json
 from canasta.rules import Rules
+from canasta.variants.base import Variant
 
 from rules_helpers import legal, play, refused
 
@@ -783,3 +785,23 @@ def test_illegal_moves_leave_the_position_unchanged(move: str) -> None:
                      melds=[[KINGS7, "QC QD QH QS QC"], []],
                      ponytails=[TAIL, "5C 5D", "6C 6D", "4C 4D"])
     refused(state, move)
+
+
+@pytest.mark.parametrize("options", [{}, {"required_canastas": "four-books"}])
+def test_D6_wild_range_solves_counts_error_for_every_meld(options: dict[str, Any]) -> None:
+    # The going-out search and the listing ask Ponytail for the range of wild cards a meld may
+    # take; its closed form must be the range that trying each count with counts_error finds.
+    rules = Rules.make("ponytail", 4, **options)
+    state = HandState(rules)
+    v = rules.variant
+    wild = cards("2C JK")
+    for rank in "AKQJT987654":
+        natural = cards(f"{rank}C")[0]
+        for n0 in range(8):
+            for w0 in range(4):
+                held = [natural] * n0 + [wild[i % 2] for i in range(w0)]
+                existing = Meld(rank, held) if held else None
+                for naturals in range(9):
+                    assert v.wild_range(state, 0, rank, naturals, existing) == \
+                        Variant.wild_range(v, state, 0, rank, naturals, existing), (
+                            rank, n0, w0, naturals)

@@ -19,9 +19,11 @@ if TYPE_CHECKING:
     from canasta.engine.state import HandState
 
 
-def check_move(state: HandState, move: Move, seat: int | None = None) -> Plan:
+def check_move(state: HandState, move: Move, seat: int | None = None,
+               held: bool = False) -> Plan:
     """Raise IllegalMove (with a reason a player understands) unless ``move`` is legal for the
-    seat to act (or for ``seat``, when given); return what it will do."""
+    seat to act (or for ``seat``, when given); return what it will do.  ``held``: the move was
+    built from the cards in the hand (by the listing), so they need no looking for."""
     if state.result is not None:
         raise IllegalMove("the hand is over")
     actor = state.turn
@@ -50,7 +52,7 @@ def check_move(state: HandState, move: Move, seat: int | None = None) -> Plan:
         return check_ask(state, move, actor)
     if k is MoveKind.DISCARD:
         return check_discard(state, move, actor)
-    plan = check_meld(state, move, actor)
+    plan = check_meld(state, move, actor, held)
     if state.answer == "yes" and not plan.penalty:
         must_stay_able_to_go_out(state, plan)
     return plan

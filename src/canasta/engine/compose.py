@@ -33,60 +33,112 @@ def kind_cards(by_kind: ByKind, k: int, n: int, d: int, j: int) -> list[Card]:
     return out
 
 
+class WildRanges:
+    """The variant's ``wild_range`` for new melds of natural ranks on one side's table, asked
+    once per rank and number of natural cards while one position is listed.  Only how many
+    wild cards a meld holds matters to whether it may stand (the going-out search counts on it
+    too), so one range answers for every mix of deuces and jokers."""
+
+    __slots__ = ("_known", "_side", "_state")
+
+    def __init__(self, state: HandState, side: int) -> None:
+        self._state = state
+        self._side = side
+        self._known: dict[tuple[int, int], tuple[int, int] | None] = {}
+
+    def of(self, k: int, naturals: int) -> tuple[int, int] | None:
+        """The fewest and most wild cards a new meld of kind ``k`` (a natural rank) with
+        ``naturals`` natural cards may hold, or None."""
+        key = (k, naturals)
+        known = self._known
+        if key in known:
+            return known[key]
+        rng = known[key] = self._state.rules.variant.wild_range(
+            self._state, self._side, NATURAL_RANKS[k], naturals, None)
+        return rng
+
+    def allows(self, k: int, naturals: int, wilds: int) -> bool:
+        """Whether a new meld of kind ``k`` (a natural rank) with ``naturals`` natural and
+        ``wilds`` wild cards may stand."""
+        rng = self.of(k, naturals)
+        return rng is not None and rng[0] <= wilds <= rng[1]
+
+
 def new_options(state: HandState, side: int, k: int, avail: int, deuces: int, jokers: int,
-                plus: int = 0, least: int = 2) -> list[Option]:
+                plus: int = 0, least: int = 2, ranges: WildRanges | None = None) -> list[Option]:
     """Compositions of a new meld of kind ``k`` from hand (``plus`` natural cards of that rank
     already in it, such as the pile's top card); ``k`` may be WILD_KIND."""
     v = state.rules.variant
-    r = kind_rank(k)
-    cap = v.max_wilds if k >= 0 else v.canasta_size
-    value = _VALUES[k] if k >= 0 else 0
-    if k < 0:
-        least = avail = 0
     out = []
-    for n in range(least, avail + 1):
+    if k < 0:
+        cap = v.canasta_size
         for d in range(min(deuces, cap) + 1):
             for j in range(min(jokers, cap - d) + 1):
-                if v.counts_error(state, side, r, n + plus, d, j) is None:
+                if v.counts_error(state, side, WILD_MELD, plus, d, j) is None:
+                    out.append((0, d, j, 20 * d + 50 * j))
+        return out
+    if ranges is None:
+        ranges = WildRanges(state, side)
+    cap = v.max_wilds
+    value = _VALUES[k]
+    for n in range(least, avail + 1):
+        rng = ranges.of(k, n + plus)
+        if rng is None:
+            continue
+        lo, hi = rng
+        for d in range(min(deuces, cap) + 1):
+            for j in range(min(jokers, cap - d) + 1):
+                if lo <= d + j <= hi:
                     out.append((n, d, j, n * value + 20 * d + 50 * j))
     return out
 
 
 def _drop(state: HandState, side: int, k: int, opt: Option, plus: int, least: int,
-          removable: bool) -> int:
+          removable: bool, ranges: WildRanges) -> int:
     """The least value a group can lose and still stand (to find minimal initial melds)."""
-    v = state.rules.variant
-    r = kind_rank(k)
     n, d, j, value = opt
     best = value if removable else 10**9
-    if k >= 0 and n - 1 >= least and v.counts_error(state, side, r, n - 1 + plus, d, j) is None:
+    if k < 0:
+        counts_error = state.rules.variant.counts_error
+        if d and counts_error(state, side, WILD_MELD, plus, d - 1, j) is None:
+            best = min(best, 20)
+        if j and counts_error(state, side, WILD_MELD, plus, d, j - 1) is None:
+            best = min(best, 50)
+        return best
+    if n - 1 >= least and ranges.allows(k, n - 1 + plus, d + j):
         best = min(best, _VALUES[k])
-    if d and v.counts_error(state, side, r, n + plus, d - 1, j) is None:
-        best = min(best, 20)
-    if j and v.counts_error(state, side, r, n + plus, d, j - 1) is None:
-        best = min(best, 50)
+    if (d or j) and ranges.allows(k, n + plus, d + j - 1):
+        if d:
+            best = min(best, 20)
+        if j:
+            best = min(best, 50)
     return best
 
 
 def initial_combos(state: HandState, side: int, c: list[int], need: int, base: int,
-                   fixed: list[tuple[int, Option, int, int]], skip: int) -> list[
-                   list[tuple[int, Option]]]:
+                   fixed: list[tuple[int, Option, int, int]], skip: int,
+                   ranges: WildRanges | None = None) -> list[list[tuple[int, Option]]]:
     """Sets of new melds from hand that, with ``base`` points and the ``fixed`` group, just
     reach ``need`` (no card could be left out)."""
+    if ranges is None:
+        ranges = WildRanges(state, side)
     ranks = [k for k in range(len(NATURAL_RANKS))
              if c[k] >= 2 and k != skip and state.find_meld(side, NATURAL_RANKS[k]) < 0]
     if (state.rules.variant.has_wild_melds(state.rules) and c[DEUCE] + c[JOKER] >= 3
             and state.find_meld(side, WILD_MELD) < 0):
         ranks.append(WILD_KIND)
-    opts = {k: new_options(state, side, k, c[k] if k >= 0 else 0, c[DEUCE], c[JOKER])
+    opts = {k: new_options(state, side, k, c[k] if k >= 0 else 0, c[DEUCE], c[JOKER],
+                           ranges=ranges)
             for k in ranks}
     found: list[list[tuple[int, Option]]] = []
     chosen: list[tuple[int, Option]] = []
-    fixed_drop = [_drop(state, side, k, o, plus, least, False) for k, o, plus, least in fixed]
+    fixed_drop = [_drop(state, side, k, o, plus, least, False, ranges)
+                  for k, o, plus, least in fixed]
 
     def rec(i: int, total: int, d: int, j: int) -> None:
         if total >= need:
-            drops = fixed_drop + [_drop(state, side, k, o, 0, 2, True) for k, o in chosen]
+            drops = fixed_drop + [_drop(state, side, k, o, 0, 2, True, ranges)
+                                  for k, o in chosen]
             if total - min(drops) < need:
                 found.append(list(chosen))
             return

@@ -66,7 +66,21 @@ def _rank_melds(state: HandState, side: int, k: int, n: int, wilds: int, joins: 
     return out
 
 
-_Memo = dict[tuple[int, int, int], list[list[_Group]]]
+class _Memo:
+    """What one question about one position has worked out, for the next step of the same
+    question: each rank's ways to go down (by kind, cards of it in hand, wild cards in hand)
+    and whether counting found a way out for a hand's kind counts (the moves that go out and
+    the sieve before the wild additions try the same counts)."""
+
+    __slots__ = ("blocked", "feasible", "ranks")
+
+    def __init__(self) -> None:
+        self.ranks: dict[tuple[int, int, int], list[list[_Group]]] = {}
+        self.feasible: dict[tuple[int, ...], bool] = {}
+        #: by the number of wild cards in hand: a rank and a number of its cards that cannot
+        #: go down with them (a hand that holds as many is out of the question, whatever else
+        #: it holds: the kinds a leftover card is tried for mostly leave that rank alone)
+        self.blocked: dict[int, tuple[int, int]] = {}
 
 
 def _layouts(state: HandState, side: int, c: list[int], one_move: bool = True,
@@ -79,12 +93,14 @@ def _layouts(state: HandState, side: int, c: list[int], one_move: bool = True,
     for k in range(len(NATURAL_RANKS)):
         if c[k]:
             key = (k, c[k], wilds)
-            opts = memo.get(key) if memo is not None else None
+            opts = memo.ranks.get(key) if memo is not None else None
             if opts is None:
                 opts = _rank_melds(state, side, k, c[k], wilds,
                                    state.find_meld(side, NATURAL_RANKS[k]), False)
                 if memo is not None:
-                    memo[key] = opts
+                    memo.ranks[key] = opts
+            if not opts and memo is not None:
+                memo.blocked[wilds] = (k, c[k])
             if one_move:
                 # Only a first group can hold no natural card (wild cards closing the meld).
                 opts = [o for o in opts if o[0][2] or len(o) == 1]
@@ -117,6 +133,8 @@ def _black_threes_ok(state: HandState, b: int) -> bool:
 
 
 def _discard_options(state: HandState, seat: int, c: list[int]) -> list[int]:
+    """The kinds of card ``seat`` may keep to discard as it goes out, in the order the hand
+    first holds them (the order of the moves that go out)."""
     v = state.rules.variant
     by_kind: dict[int, Card] = {}
     for card in sort_cards(state.hands[seat]):  # the moves listed follow no hand order
@@ -125,14 +143,34 @@ def _discard_options(state: HandState, seat: int, c: list[int]) -> list[int]:
             if v.discard_error(state, seat, card, going_out=True, hand=[card]) is None]
 
 
+def _discard_kinds(state: HandState, seat: int) -> list[int]:
+    """``_discard_options`` in kind order, from the hand's counts (where only whether some
+    option works matters)."""
+    v = state.rules.variant
+    out = []
+    for k, cs in enumerate(state.counts(seat).by_kind):
+        if cs and v.discard_error(state, seat, cs[0], going_out=True, hand=cs[:1]) is None:
+            out.append(k)
+    return out
+
+
 def _feasible(state: HandState, side: int, c: list[int], memo: _Memo | None = None) -> bool:
     """Whether counting alone finds a way to lay the hand (kind counts ``c``) down, in one
     move or more, that makes the canastas the side needs (for variants with
     ``exact_going_out``, only a first sieve)."""
-    if not _black_threes_ok(state, c[BLACK_THREE]):
-        return False
-    return any(_feasible_layout(state, side, c, groups)
-               for groups in _layouts(state, side, c, False, memo))
+    if memo is None:
+        memo = _Memo()
+    key = tuple(c)
+    ok = memo.feasible.get(key)
+    if ok is None:
+        block = memo.blocked.get(c[DEUCE] + c[JOKER])
+        if block is not None and c[block[0]] == block[1]:
+            return False
+        ok = _black_threes_ok(state, c[BLACK_THREE]) and any(
+            _feasible_layout(state, side, c, groups)
+            for groups in _layouts(state, side, c, False, memo))
+        memo.feasible[key] = ok
+    return ok
 
 
 def _feasible_layout(state: HandState, side: int, c: list[int], groups: list[_Group]) -> bool:
@@ -218,10 +256,10 @@ def can_go_out(state: HandState) -> bool:
         return False
     if state.rules.variant.exact_going_out:
         return _exactly_out(state, side, c)
-    memo: _Memo = {}
+    memo = _Memo()
     if not singles and _feasible(state, side, c, memo):
         return True
-    for k in _discard_options(state, seat, c):
+    for k in _discard_kinds(state, seat):
         # With a lone natural card of an unmelded rank, it is the only card that can go;
         # without one, discarding one of an unmelded pair would leave a lone card.
         if singles:
@@ -273,7 +311,8 @@ def _exactly_out(state: HandState, side: int, c: list[int]) -> bool:
     The additions are searched depth first, the biggest melds first and each set of additions
     once (a wild card's kind never matters to where it may go), within ``MAX_WILD_ADDS`` tries:
     a route found is a real one, so the search can only miss a rare route, never invent one."""
-    if any(_legal(state, m) for m in _going_out(state, True, c)):
+    memo = _Memo()
+    if any(_legal(state, m) for m in _going_out(state, True, c, memo=memo)):
         return True
     if not (c[DEUCE] or c[JOKER]):
         return False
@@ -281,9 +320,8 @@ def _exactly_out(state: HandState, side: int, c: list[int]) -> bool:
     # even the counts find no way out, no order of moves does.
     v = state.rules.variant
     options: list[int | None] = [None] if v.may_meld_out else []
-    memo: _Memo = {}
     if not any(_feasible(state, side, _less(c, k), memo)
-               for k in options + _discard_options(state, state.turn, c)):
+               for k in options + _discard_kinds(state, state.turn)):
         return False
     melds = state.melds[side]
     held = {NATURAL_RANKS[k] for k in range(len(NATURAL_RANKS)) if c[k]}
@@ -337,7 +375,7 @@ def _out_after_adds(state: HandState, side: int, c: list[int], order: list[int],
             return False
         budget[0] -= 1
         try:
-            plan = check_meld(state, Move.add(m.rank, [card]), state.turn)
+            plan = check_meld(state, Move.add(m.rank, [card]), state.turn, True)
         except IllegalMove:
             continue
         trial = state.copy()
@@ -360,7 +398,7 @@ def _legal(state: HandState, move: Move) -> bool:
     """Whether a meld that goes out (or leaves the last card to discard) is legal: such a move
     keeps the player able to go out, so a yes asks nothing more of it."""
     try:
-        check_meld(state, move, state.turn)
+        check_meld(state, move, state.turn, True)
     except IllegalMove:
         return False
     return True
@@ -403,15 +441,19 @@ def going_out_moves(state: HandState, leave_one: bool, c: list[int] | None = Non
 
 
 def _going_out(state: HandState, leave_one: bool, c: list[int] | None = None,
-               by_kind: list[list[Card]] | None = None) -> Iterator[Move]:
+               by_kind: list[list[Card]] | None = None,
+               memo: _Memo | None = None) -> Iterator[Move]:
     seat = state.turn
     side = state.side_of(seat)
     if c is None:
         c = state.counts(seat).kinds
     if c[RED_THREE]:
         return
-    singles = sum(1 for k in range(len(NATURAL_RANKS))
-                  if c[k] == 1 and state.find_meld(side, NATURAL_RANKS[k]) < 0)
+    joinable = state.meld_index(side).joinable
+    singles = 0
+    for k in range(len(NATURAL_RANKS)):
+        if c[k] == 1 and NATURAL_RANKS[k] not in joinable:
+            singles += 1
     if singles > leave_one:
         return
     if by_kind is None:
@@ -421,7 +463,8 @@ def _going_out(state: HandState, leave_one: bool, c: list[int] | None = None,
     options: list[int | None] = [None] if v.may_meld_out else []
     if leave_one:
         options += _discard_options(state, seat, c)
-    memo: _Memo = {}
+    if memo is None:
+        memo = _Memo()
     done: dict[tuple[tuple[str, bool], ...], bool] = {}
     for opt in options:
         cc = list(c)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from canasta.cards import BLACK_THREE, DEUCE, JOKER, NATURAL_RANKS, RED_THREE
+from canasta.cards import BLACK_THREE, DEUCE, JOKER, N_KINDS, NATURAL_RANKS, RED_THREE
 from canasta.engine.check import check_move
 from canasta.engine.compose import (
     WILD_KIND,
@@ -77,9 +77,10 @@ def _bound_to_go_out(state: HandState, out: Listing) -> Listing:
 
 
 def _plan(state: HandState, move: Move) -> Plan | None:
-    """The checked plan of ``move``, or None when it is illegal."""
+    """The checked plan of ``move`` (built from the hand's own cards), or None when it is
+    illegal."""
     try:
-        return check_move(state, move)
+        return check_move(state, move, held=True)
     except IllegalMove:
         return None
 
@@ -99,6 +100,7 @@ def play_moves(state: HandState, out: Listing) -> None:
     counts = state.counts(seat)
     c = counts.kinds
     by_kind = counts.by_kind
+    able: bool | None = None  # whether the seat can still go out this turn, once asked
     if not state.black_threes_down:
         if state.melds[side]:
             _opened_melds(state, side, c, by_kind, out)
@@ -135,7 +137,8 @@ def play_moves(state: HandState, out: Listing) -> None:
             careful = v.check_listed_openings
             for combo in initial_combos(state, side, c, need, 0, [], -1):
                 groups = combo_groups(by_kind, combo, 0, 0)
-                m = Move.meld(*groups)
+                # The groups come in rank order, each in card order: what ``Move.meld`` sorts.
+                m = Move(MoveKind.MELD, tuple(tuple(g) for g in groups))
                 if not careful and sum(len(g) for g in groups) < len(hand) - 1:
                     out.add(m, None)  # far from going out: apply checks the minimum
                 else:
@@ -143,20 +146,27 @@ def play_moves(state: HandState, out: Listing) -> None:
             for m in splashes(state, side, c, by_kind):
                 if m not in out:
                     _add_checked(out, state, m)
-            if (v.concealed_waives_minimum and state.drew == "stock" and state.answer != "no"
-                    and can_go_out(state)):
-                _add_new(out, going_out_moves(state, True, c, by_kind))
+            if v.concealed_waives_minimum and state.drew == "stock" and state.answer != "no":
+                able = can_go_out(state)
+                if able:
+                    _add_new(out, going_out_moves(state, True, c, by_kind))
     # Discards: one per kind of card.
     if state.answer != "yes" or len(hand) == 1:
         last = len(hand) == 1
         if not last or going_out_error(state, side, state.canastas(side)) is None:
             discard_error = v.discard_error
-            for k, cs in enumerate(by_kind):
+            moves, specs = out.moves, out.specs
+            for k in range(N_KINDS):
+                cs = by_kind[k]
                 if cs and k != RED_THREE and discard_error(state, seat, cs[0], last) is None:
-                    out.add(DISCARDS[cs[0].id], PLAIN)
+                    moves.append(DISCARDS[cs[0].id])
+                    specs.append(PLAIN)
     if (state.partner_of(seat) is not None and not state.asked[seat] and not state.turn_melded
-            and state.answer is None and len(hand) >= 2 and can_go_out(state)):
-        out.add(ASK, PLAIN)
+            and state.answer is None and len(hand) >= 2):
+        if able is None:
+            able = can_go_out(state)  # the same question as the concealed going out's above
+        if able:
+            out.add(ASK, PLAIN)
 
 
 def _first_canastas(state: HandState, side: int, c: list[int],
@@ -189,6 +199,24 @@ def _add_new(out: Listing, more: list[Move]) -> None:
             out.add(m, None)
 
 
+#: How ``_opened_melds`` lists a candidate (``_fit``): not at all, as it is (``apply`` lays
+#: it unchecked), or only once ``check_move`` accepts it.
+_NOT, _AS_IS, _CHECKED = 0, 1, 2
+
+
+def _fit(state: HandState, side: int, left: int, canastas_after: int) -> int:
+    """How a meld that leaves ``left`` cards in hand is listed, with the canastas the side
+    will have after it."""
+    if left >= 2:
+        return _AS_IS
+    v = state.rules.variant
+    if left == 0 and not v.may_meld_out:
+        return _NOT
+    if v.exact_going_out:
+        return _CHECKED  # the going-out requirement depends on the melds made
+    return _AS_IS if going_out_error(state, side, canastas_after) is None else _NOT
+
+
 def _opened_melds(state: HandState, side: int, c: list[int], by_kind: ByKind,
                   out: Listing) -> None:
     """New three-card melds and single-card additions for a side that has opened."""
@@ -201,26 +229,9 @@ def _opened_melds(state: HandState, side: int, c: list[int], by_kind: ByKind,
     deuces, jokers = c[DEUCE], c[JOKER]
     where = state.meld_index(side).joinable
     add, meld, plain = MoveKind.ADD, MoveKind.MELD, ""
-
-    careful = False  # set by fits() when only a full check can tell
-
-    def fits(left: int, canastas_after: int) -> bool:
-        nonlocal careful
-        careful = False
-        if left >= 2:
-            return True
-        if left == 0 and not v.may_meld_out:
-            return False
-        if v.exact_going_out:
-            careful = True  # the going-out requirement depends on the melds made
-            return True
-        return going_out_error(state, side, canastas_after) is None
-
-    def lay(move: Move, joins: int) -> None:
-        if careful:
-            _add_checked(out, state, move)
-        else:
-            out.add(move, joins)
+    moves, specs = out.moves, out.specs
+    # A new meld of three cards leaves as many cards whatever its rank.
+    new_fit = _AS_IS if hand_size >= 5 else _fit(state, side, hand_size - 3, canastas)
 
     # Cards come from ``by_kind`` in canonical order, so the moves need no sorting.
     for k in range(len(NATURAL_RANKS)):
@@ -232,46 +243,87 @@ def _opened_melds(state: HandState, side: int, c: list[int], by_kind: ByKind,
         mi = where.get(r, -1)
         if mi >= 0:
             m = melds[mi]
-            if fits(hand_size - 1, canastas + (m.size + 1 == size)) and counts_error(
-                    state, side, r, m.naturals + 1, m.deuces, m.jokers) is None:
-                lay(one_group(add, r, (cs[0],)), mi)
+            fit = _AS_IS if hand_size >= 3 else _fit(state, side, hand_size - 1,
+                                                     canastas + (m.size + 1 == size))
+            if fit and counts_error(state, side, r, m.naturals + 1, m.deuces, m.jokers) is None:
+                move = one_group(add, r, (cs[0],))
+                if fit == _AS_IS:
+                    moves.append(move)
+                    specs.append(mi)
+                else:
+                    _add_checked(out, state, move)
             continue
-        if n < 2 or not fits(hand_size - 3, canastas):
+        if n < 2 or not new_fit:
             continue
         if n >= 3 and counts_error(state, side, r, 3, 0, 0) is None:
-            lay(one_group(meld, plain, (cs[0], cs[1], cs[2])), -1)
+            move = one_group(meld, plain, (cs[0], cs[1], cs[2]))
+            if new_fit == _AS_IS:
+                moves.append(move)
+                specs.append(-1)
+            else:
+                _add_checked(out, state, move)
         if deuces and counts_error(state, side, r, 2, 1, 0) is None:
-            lay(one_group(meld, plain, (cs[0], cs[1], by_kind[DEUCE][0])), -1)
+            move = one_group(meld, plain, (cs[0], cs[1], by_kind[DEUCE][0]))
+            if new_fit == _AS_IS:
+                moves.append(move)
+                specs.append(-1)
+            else:
+                _add_checked(out, state, move)
         if jokers and counts_error(state, side, r, 2, 0, 1) is None:
-            lay(one_group(meld, plain, (cs[0], cs[1], by_kind[JOKER][0])), -1)
+            move = one_group(meld, plain, (cs[0], cs[1], by_kind[JOKER][0]))
+            if new_fit == _AS_IS:
+                moves.append(move)
+                specs.append(-1)
+            else:
+                _add_checked(out, state, move)
     if deuces or jokers:
         check_wilds = v.wild_adds_need_check(state, side)
+        deuce = by_kind[DEUCE][0] if deuces else None
+        joker = by_kind[JOKER][0] if jokers else None
         for mi, m in enumerate(melds):
-            if len(m.rank) != 1 or m.rank not in NATURAL_RANKS:
+            r = m.rank
+            if len(r) != 1 or r not in NATURAL_RANKS:
                 continue
-            if not fits(hand_size - 1, canastas + (m.size + 1 == size)):
+            fit = _AS_IS if hand_size >= 3 else _fit(state, side, hand_size - 1,
+                                                     canastas + (m.size + 1 == size))
+            if not fit:
                 continue
-            careful = careful or check_wilds
-            if deuces and counts_error(
-                    state, side, m.rank, m.naturals, m.deuces + 1, m.jokers) is None:
-                lay(one_group(add, m.rank, (by_kind[DEUCE][0],)), mi)
-            if jokers and counts_error(
-                    state, side, m.rank, m.naturals, m.deuces, m.jokers + 1) is None:
-                lay(one_group(add, m.rank, (by_kind[JOKER][0],)), mi)
+            if check_wilds:
+                fit = _CHECKED
+            if deuce is not None and counts_error(
+                    state, side, r, m.naturals, m.deuces + 1, m.jokers) is None:
+                move = one_group(add, r, (deuce,))
+                if fit == _AS_IS:
+                    moves.append(move)
+                    specs.append(mi)
+                else:
+                    _add_checked(out, state, move)
+            if joker is not None and counts_error(
+                    state, side, r, m.naturals, m.deuces, m.jokers + 1) is None:
+                move = one_group(add, r, (joker,))
+                if fit == _AS_IS:
+                    moves.append(move)
+                    specs.append(mi)
+                else:
+                    _add_checked(out, state, move)
     if v.has_wild_melds(state.rules) and deuces + jokers:
         wi = where.get(WILD_MELD, -1)
         if wi >= 0:
             m = melds[wi]
-            if fits(hand_size - 1, canastas + (m.size + 1 == size)):
-                if deuces and counts_error(state, side, WILD_MELD, 0, m.deuces + 1,
-                                           m.jokers) is None:
-                    lay(one_group(add, WILD_MELD, (by_kind[DEUCE][0],)), wi)
-                if jokers and counts_error(state, side, WILD_MELD, 0, m.deuces,
-                                           m.jokers + 1) is None:
-                    lay(one_group(add, WILD_MELD, (by_kind[JOKER][0],)), wi)
-        elif deuces + jokers >= 3 and fits(hand_size - 3, canastas):
-            careful = True  # a new wild-card meld also depends on the other melds (E-26)
+            fit = _AS_IS if hand_size >= 3 else _fit(state, side, hand_size - 1,
+                                                     canastas + (m.size + 1 == size))
+            for kind, d, j in ((DEUCE, 1, 0), (JOKER, 0, 1)):
+                if fit and c[kind] and counts_error(state, side, WILD_MELD, 0, m.deuces + d,
+                                                    m.jokers + j) is None:
+                    move = one_group(add, WILD_MELD, (by_kind[kind][0],))
+                    if fit == _AS_IS:
+                        moves.append(move)
+                        specs.append(wi)
+                    else:
+                        _add_checked(out, state, move)
+        elif deuces + jokers >= 3 and new_fit:
+            # A new wild-card meld also depends on the other melds (E-26): checked in full.
             for d in range(max(0, 3 - jokers), min(3, deuces) + 1):
                 if counts_error(state, side, WILD_MELD, 0, d, 3 - d) is None:
-                    lay(one_group(meld, plain, tuple(kind_cards(by_kind, WILD_KIND, 0, d,
-                                                                3 - d))), -1)
+                    _add_checked(out, state, one_group(meld, plain, tuple(
+                        kind_cards(by_kind, WILD_KIND, 0, d, 3 - d))))

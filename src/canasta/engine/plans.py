@@ -37,29 +37,35 @@ Spec = Plan | int | None
 
 
 class Listing:
-    """The moves ``legal_moves`` listed for a position, in order, each with its ``Spec``."""
+    """The moves ``legal_moves`` listed for a position, in order, each with its ``Spec``.
 
-    __slots__ = ("_seen", "moves", "specs")
+    The generator appends to ``moves`` and ``specs`` side by side (``add``, or both lists
+    directly on its hot paths); membership hashes the moves only when asked, and only those
+    listed since the last question."""
+
+    __slots__ = ("_seen", "_seen_upto", "moves", "specs")
 
     moves: list[Move]
     specs: list[Spec]
-    _seen: set[Move] | None
+    _seen: set[Move]
+    _seen_upto: int
 
     def __init__(self) -> None:
         self.moves = []
         self.specs = []
-        self._seen = None
+        self._seen = set()
+        self._seen_upto = 0
 
     def add(self, move: Move, spec: Spec) -> None:
         self.moves.append(move)
         self.specs.append(spec)
-        if self._seen is not None:
-            self._seen.add(move)
 
     def __contains__(self, move: Move) -> bool:
-        # Only a few listings ask (moves that go out, first canastas): hash the moves then.
-        if self._seen is None:
-            self._seen = set(self.moves)
+        # Only a few listings ask (moves that go out, first canastas).
+        moves = self.moves
+        if self._seen_upto != len(moves):
+            self._seen.update(moves[self._seen_upto:])
+            self._seen_upto = len(moves)
         return move in self._seen
 
     def __len__(self) -> int:
@@ -67,10 +73,16 @@ class Listing:
 
     def plan(self, move: Move) -> Plan | None:
         """The plan of ``move`` if it was listed with one (built now), else None."""
+        # The move played is nearly always one of the listed objects: look for it by identity
+        # first (comparing moves by value calls their __eq__ for every move before it).
+        moves = self.moves
         try:
-            i = self.moves.index(move)  # the listed objects themselves: compared by identity
+            i = list(map(id, moves)).index(id(move))
         except ValueError:
-            return None
+            try:
+                i = moves.index(move)
+            except ValueError:
+                return None
         spec = self.specs[i]
         if spec is None or isinstance(spec, Plan):
             return spec

@@ -32,17 +32,19 @@ __all__ = ["carry_out", "check_discard", "check_meld", "end_hand", "end_if_stuck
            "rank_name"]
 
 
-def check_meld(state: HandState, move: Move, actor: int) -> Plan:
+def check_meld(state: HandState, move: Move, actor: int, held: bool = False) -> Plan:
     """A meld or an addition by the seat to act, every rule but one: after a yes, whether the
     player could still go out afterwards is ``check_move``'s question (it needs the going-out
-    search, which itself checks melds with this function)."""
+    search, which itself checks melds with this function).  ``held``: the cards are known to
+    be in the hand."""
     if state.black_threes_down:
         raise IllegalMove("black threes are your last meld: discard to go out")
     side = state.side_of(actor)
     cs = move.cards_from_hand()
     if not cs:
         raise IllegalMove("meld at least one card")
-    must_hold(state, actor, cs)
+    if not held:
+        must_hold(state, actor, cs)
     seen: dict[str, Meld] = {}
     if move.kind is MoveKind.ADD:
         if state.find_meld(side, move.rank) < 0:

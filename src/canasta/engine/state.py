@@ -403,6 +403,13 @@ class HandState:
     def lay_threes_in_hand(self, seat: int) -> None:
         """Lay the threes in ``seat``'s hand and replace each from the stock (as it can)."""
         laid = self.rules.variant.laid_on_sight
+        # Threes are laid by kind: a hand with no card of such a kind (the common case, asked
+        # at every turn and meld in Ponytail) is left as it is without looking at each card.
+        for cs in self.counts(seat).by_kind:
+            if cs and laid(cs[0]):
+                break
+        else:
+            return
         while True:
             found = [c for c in self.hands[seat] if laid(c)]
             if not found or not self.stock:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from canasta.cards import BLACK_THREE, DEUCE, JOKER, Card
 from canasta.engine.compose import (
+    WildRanges,
     combo_groups,
     initial_combos,
     kind_cards,
@@ -201,7 +202,8 @@ def _opening_takes(state: HandState, side: int, top: Card, c: list[int],
     need = state.minimum(side)
     top_value = top.value if v.top_card_counts_for_minimum else 0
     candidates: list[Move] = []
-    for o in new_options(state, side, k, c[k], c[DEUCE], c[JOKER], plus=1):
+    ranges = WildRanges(state, side)
+    for o in new_options(state, side, k, c[k], c[DEUCE], c[JOKER], plus=1, ranges=ranges):
         n, d, j, value = o
         rest = list(c)
         rest[k] -= n
@@ -209,7 +211,8 @@ def _opening_takes(state: HandState, side: int, top: Card, c: list[int],
         rest[JOKER] -= j
         fixed = [(k, o, 1, 2)]
         first: Group = tuple(kind_cards(by_kind, k, n, d, j))
-        for combo in initial_combos(state, side, rest, need, top_value + value, fixed, k):
+        for combo in initial_combos(state, side, rest, need, top_value + value, fixed, k,
+                                    ranges):
             candidates.append(Move.take(first, *combo_groups(by_kind, combo, d, j)))
         if v.splash_opens:  # a canasta straight from hand opens below the minimum
             used = {k: n, DEUCE: d, JOKER: j}

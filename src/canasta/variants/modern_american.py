@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from canasta.cards import BLACK_THREE, RED_THREE, Card
+from canasta.cards import BLACK_THREE, NATURAL_RANKS, RED_THREE, Card
 from canasta.moves import WILD_MELD, rank_name
 from canasta.variants.base import Variant, melds_after
 
@@ -47,6 +47,12 @@ def in_opening(state: HandState, side: int) -> bool:
     if not melds:
         return True
     return state.drew == "stock" and all(m.rank in state.turn_new_ranks for m in melds)
+
+
+def _rank_class(rank: str, dead: set[str]) -> int:
+    """Where a natural card of ``rank`` comes in the order of discards on an empty pile (C.8):
+    live ranks other than aces and sevens, then closed ones, then aces and sevens."""
+    return 2 * (rank in ("A", "7")) + (rank in dead)
 
 
 class ModernAmerican(Variant):
@@ -130,13 +136,14 @@ class ModernAmerican(Variant):
             return None
         # C.8 on an empty pile: live naturals other than A/7, then dead ones, then A/7.
         dead = dead_ranks(state)
-
-        def rank_class(x: Card) -> int:
-            ace_or_seven = x.rank in ("A", "7")
-            return 2 * ace_or_seven + (x.rank in dead)
-
-        best = min(rank_class(x) for x in hand if x.is_natural)
-        if rank_class(c) == best:
+        if hand is state.hands[seat]:
+            # The listing asks this for every kind in hand: read the ranks off its counts.
+            kinds = state.counts(seat).kinds
+            best = min(_rank_class(NATURAL_RANKS[k], dead)
+                       for k in range(len(NATURAL_RANKS)) if kinds[k])
+        else:
+            best = min(_rank_class(x.rank, dead) for x in hand if x.is_natural)
+        if _rank_class(c.rank, dead) == best:
             return None
         if c.rank in ("A", "7"):
             return ("on an empty pile an ace or a seven may be discarded only when you hold no "

@@ -158,6 +158,26 @@ class Ponytail(Variant):
             return "with the four-books rule, sevens take no wild cards"
         return self.meld_shape_error(state.rules, naturals, deuces + jokers)
 
+    def wild_range(self, state: HandState, side: int, rank: str, naturals: int,
+                   existing: Meld | None) -> tuple[int, int] | None:
+        # ``counts_error`` solved for the number of wild cards (the going-out search asks this
+        # for every rank of every hand it weighs): each of its limits bounds it on one side.
+        if rank == WILD_MELD:
+            return super().wild_range(state, side, rank, naturals, existing)
+        n = naturals + (existing.naturals if existing else 0)
+        if n < 2:
+            return None
+        w0 = existing.wilds if existing else 0
+        options = state.rules.options
+        if rank == "7" and options.get("required_canastas") == FOUR_BOOKS:
+            most = 0
+        else:
+            most = min(self.max_wilds,
+                       n if options.get("wild_ratio") == "not-more-wilds" else n - 1)
+        hi = min(most, CANASTA - n) - w0
+        lo = max(0, 3 - n - w0)
+        return (lo, hi) if lo <= hi else None
+
     def going_out_requirement(self, state: HandState, side: int, canastas_after: int,
                               made: Sequence[tuple[GroupPlan, Meld]]) -> str | None:
         have = {canasta_kind(m, state.rules) for m in melds_after(state, side, made)
