@@ -472,6 +472,43 @@ def test_options_replay_and_static_files(client: TestClient) -> None:
     assert client.get("/").status_code == 200
 
 
+def test_the_new_game_choices_come_from_the_registries(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    import canasta.variants as registry
+    from canasta.bots import LEVELS
+    from canasta.variants.classic import Classic
+
+    class Duel(Classic):  # a variant registered by someone else: offered like the others
+        name = "duel"
+        title = "Duel Canasta"
+        aliases = ()
+        player_counts = (2,)
+        default_players = 2
+
+    monkeypatch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))
+    registry.register(Duel())
+    with TestClient(create_app(tmp_path / "games.sqlite3")) as c:
+        options = c.get("/api/options").json()
+        offered = {v["name"]: v for v in options["variants"]}
+        assert list(offered) == registry.variant_names()
+        assert offered["duel"] == {**offered["duel"], "title": "Duel Canasta", "players": [2],
+                                   "default_players": 2, "sides": {"2": 2},
+                                   "default_targets": {"2": Duel().default_target(2)}}
+        for name, v in offered.items():
+            variant = registry.get_variant(name)
+            assert v["sides"] == {str(p): variant.n_sides(p) for p in variant.player_counts}
+        assert offered["ponytail"]["sides"] == {"4": 2, "6": 3}
+        assert options["levels"] == list(LEVELS)
+        duel = new_game(c, variant="duel", players=2, levels=["basic"])
+        assert session_of(c, duel).match.rules.variant.name == "duel"
+        r = c.post("/api/games", json={})  # what the options call the defaults is what it gets
+        config = session_of(c, r.json()["id"]).config
+        d = options["defaults"]
+        assert (config.variant, config.players, config.target) == (d["variant"], d["players"],
+                                                                   d["target"])
+        assert config.levels == (d["level"],) * (d["players"] - 1)
+
+
 def test_house_rules_are_offered_chosen_shown_and_kept(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
     with TestClient(create_app(db)) as c:

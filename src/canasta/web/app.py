@@ -29,12 +29,9 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from canasta.bots import LEVELS
 from canasta.engine.deal import deal
 from canasta.errors import CanastaError
 from canasta.records import replay
-from canasta.rules import TARGETS
-from canasta.variants import get_variant, variant_names
 from canasta.view import view_of
 from canasta.web.connection import CLOSE_FAILED, GONE, Connection, dumps
 from canasta.web.guard import Site, protect
@@ -45,9 +42,8 @@ from canasta.web.session import (
     ConfigError,
     GameConfig,
     GameSession,
+    new_game_choices,
     new_seed,
-    table_options,
-    targets_for,
 )
 from canasta.web.store import (
     PAGE_LIMIT,
@@ -599,17 +595,7 @@ def create_app(db: str | Path | None = None, *, host: str | None = None, port: i
 
     @app.get("/api/options")
     async def options() -> dict[str, Any]:
-        variants = [{"name": n, "players": list(get_variant(n).player_counts),
-                     "default_players": get_variant(n).default_players,
-                     "default_targets": {str(p): get_variant(n).default_target(p)
-                                         for p in get_variant(n).player_counts},
-                     "targets": {str(p): targets_for(n, p) for p in get_variant(n).player_counts},
-                     "options": {str(p): table_options(n, p) for p in get_variant(n).player_counts}}
-                    for n in ("classic", "modern-american", "ponytail") if n in variant_names()]
-        return {"variants": variants, "levels": list(LEVELS), "targets": list(TARGETS),
-                "langs": list(LANGS),
-                "defaults": {"variant": "classic", "players": 4, "target": 5000,
-                             "level": "expert"}}
+        return new_game_choices()
 
     async def body(request: Request) -> Any:
         raw = await request.body()
