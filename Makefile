@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-dev
 
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: install play play-text test lint typecheck pytest bench scenarios browser clean
+.PHONY: install play play-text test lint typecheck pytest bench scenarios browser node clean
 
 $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +23,13 @@ browser:
 		else sudo apt-get update -qq && sudo apt-get install -y -qq chromium; fi; \
 	fi
 
+## Debian's nodejs for the client's tests (node --test tests/js/, run by pytest)
+node:
+	@if ! command -v node >/dev/null 2>&1; then \
+		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq nodejs; \
+		else sudo apt-get update -qq && sudo apt-get install -y -qq nodejs; fi; \
+	fi
+
 ## The browser game: starts the server on localhost and opens (or prints) its address
 play: $(STAMP)
 	$(BIN)/canasta serve $(ARGS)
@@ -31,8 +38,8 @@ play: $(STAMP)
 play-text: $(STAMP)
 	$(BIN)/canasta play --text $(ARGS)
 
-## The whole test suite: lint, types, unit and rule tests, scenarios, self-play, browser
-test: browser lint typecheck pytest
+## The whole test suite: lint, types, unit and rule tests, scenarios, self-play, browser, client
+test: browser node lint typecheck pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench examples
