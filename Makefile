@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-dev
 CHROMIUM := /usr/bin/chromium
 
 .PHONY: install core play play-text test lint typecheck pytest pytest-pure bench scenarios \
-	browser clean
+	browser node clean
 
 $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,13 @@ browser:
 		else sudo apt-get update -qq && sudo apt-get install -y -qq chromium; fi; \
 	fi
 
+## Debian's nodejs for the client's tests (node --test tests/js/, run by pytest)
+node:
+	@if ! command -v node >/dev/null 2>&1; then \
+		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq nodejs; \
+		else sudo apt-get update -qq && sudo apt-get install -y -qq nodejs; fi; \
+	fi
+
 ## The browser game: starts the server on localhost and opens (or prints) its address
 play: install
 	$(BIN)/canasta serve $(ARGS)
@@ -37,10 +44,10 @@ play: install
 play-text: install
 	$(BIN)/canasta play --text $(ARGS)
 
-## The whole test suite: lint, types, unit and rule tests, scenarios, self-play, browser (on
-## the compiled core), then the rules, scenario, perft and self-play tests again, shorter, on the
-## pure Python core
-test: browser lint typecheck pytest pytest-pure
+## The whole test suite: lint, types, unit and rule tests, scenarios, self-play, browser, client
+## (on the compiled core), then the rules, scenario, perft and self-play tests again, shorter, on
+## the pure Python core
+test: browser node lint typecheck pytest pytest-pure
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench examples tools

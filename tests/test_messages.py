@@ -240,6 +240,8 @@ EXAMPLES = [
     "unknown field(s) in 'move': seat",
     "'move' needs the field 'move'",
     "'move' must be a str",
+    "'id' must be a whole number from 0 to 2147483647 or 1 to 32 letters, digits, '-', '_', '.' "
+    "or ':'",
     "send JSON text, not binary data",
     "the language is one of en, es, not 'fr'",
     "the game options must be a JSON object",

@@ -12,6 +12,7 @@ skipped on a developer's machine and fail in CI (CI=true), so they never silentl
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from collections.abc import Iterator
@@ -253,6 +254,30 @@ def test_a_hand_with_the_keyboard_in_spanish(page: Page, server: LiveServer) -> 
     assert int("".join(ch for ch in shown if ch.isdigit() or ch in "-−").replace("−", "-")) \
         == second[0]
     shot(page, "score-sheet-hands-es")
+
+
+def test_the_page_numbers_its_requests_and_takes_each_answer_for_its_own(
+        page: Page, server: LiveServer) -> None:
+    frames: list[tuple[str, dict[str, Any]]] = []
+
+    def watch(ws: Any) -> None:
+        ws.on("framesent", lambda text: frames.append(("sent", json.loads(text))))
+        ws.on("framereceived", lambda text: frames.append(("got", json.loads(text))))
+
+    page.on("websocket", watch)
+    start_game(page, server, "en")
+    page.get_by_test_id("hint").click()
+    expect(page.get_by_test_id("hint-text")).not_to_be_empty()
+    page.get_by_test_id("draw").click()
+    idle(page)
+    sent = [m for way, m in frames if way == "sent" and m["type"] != "ping"]
+    assert [m["type"] for m in sent][-2:] == ["hint", "move"]
+    ids = [m["id"] for m in sent]
+    assert len(set(ids)) == len(ids), ids
+    answers = {m["id"]: m for way, m in frames if way == "got" and "id" in m}
+    assert answers[ids[-2]]["type"] == "hint"
+    assert answers[ids[-1]]["last"] == {"seat": 0, "move": "draw"}
+    assert set(answers) <= set(ids)
 
 
 def test_reloading_the_page_continues_the_game(page: Page, server: LiveServer) -> None:

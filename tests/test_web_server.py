@@ -229,6 +229,65 @@ def test_bad_messages_get_an_error_and_change_nothing(client: TestClient) -> Non
         assert ws.receive_json()["type"] == "error"
 
 
+def test_a_request_id_comes_back_in_the_answer_and_only_to_the_asker(
+        client: TestClient) -> None:
+    game_id = new_game(client)
+    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws, \
+            client.websocket_connect(f"/ws/games/{game_id}/0") as other:
+        first = settle(ws)
+        settle(other)
+        ws.send_text(json.dumps({"type": "sync", "id": 1}))
+        assert ws.receive_json() == {**first, "id": 1}
+        ws.send_text(json.dumps({"type": "move", "move": "discard 4S", "id": "m-2"}))
+        refused = ws.receive_json()
+        assert refused["type"] == "error" and refused["id"] == "m-2"
+        ws.send_text(json.dumps({"type": "undo", "id": "u:3", "seat": 1}))  # bad, id valid
+        refused = ws.receive_json()
+        assert "unknown field" in refused["english"] and refused["id"] == "u:3"
+        ws.send_text(json.dumps({"type": "hint", "id": 4}))
+        hint = ws.receive_json()
+        assert hint["type"] == "hint" and hint["id"] == 4
+        ws.send_text(json.dumps({"type": "move", "move": "draw", "id": 5}))
+        drawn = ws.receive_json()
+        assert drawn["id"] == 5 and drawn["last"] == {"seat": 0, "move": "draw"}
+        assert other.receive_json() == {k: v for k, v in drawn.items() if k != "id"}
+        session = session_of(client, game_id)
+        discard = next(m for m in session.view(0).legal_moves if m.kind is MoveKind.DISCARD)
+        ws.send_text(json.dumps({"type": "move", "move": str(discard), "id": 2**31 - 1}))
+        answer = ws.receive_json()  # the discard's state answers; the computers' are news
+        assert answer["id"] == 2**31 - 1 and answer["last"]["seat"] == 0
+        rest = [] if not answer["waiting"] else [settle(ws)]
+        seen = [other.receive_json()]
+        if answer["waiting"]:
+            seen.append(settle(other))
+        assert all("id" not in m for m in rest + seen)
+        ws.send_text(json.dumps({"type": "lang", "lang": "es", "id": 6}))
+        assert ws.receive_json()["id"] == 6
+        assert "id" not in other.receive_json()
+        ws.send_text(json.dumps({"type": "ping", "id": 7}))  # still not answered
+        ws.send_text(json.dumps({"type": "sync", "id": 8}))
+        assert ws.receive_json()["id"] == 8
+
+
+HOSTILE_IDS = [-1, 2**31, True, 1.5, None, "", "x" * 33, "a b", "<b>", "é", "1\n", [1],
+               {"n": 1}]
+
+
+def test_a_request_id_the_protocol_does_not_take_is_refused_and_changes_nothing(
+        client: TestClient) -> None:
+    game_id = new_game(client)
+    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+        first = settle(ws)
+        for rid in HOSTILE_IDS:
+            ws.send_text(json.dumps({"type": "move", "move": "draw", "id": rid}))
+            msg = ws.receive_json()
+            assert msg["type"] == "error" and "id" not in msg, (rid, msg)
+            assert msg["english"].startswith("'id' must be a whole number from 0 to "), rid
+            ws.send_text(json.dumps({"type": "sync"}))
+            assert ws.receive_json() == first, rid
+    assert parse_message('{"type": "ping", "id": "a-1"}') == {"type": "ping", "id": "a-1"}
+
+
 def test_illegal_moves_are_explained_in_the_players_language(client: TestClient) -> None:
     game_id = new_game(client, lang="es")
     with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
@@ -411,6 +470,43 @@ def test_options_replay_and_static_files(client: TestClient) -> None:
     assert client.get(f"/api/games/{game_id}/replay?hand=9").status_code == 400
     assert client.get("/api/games/nope/replay").status_code == 404
     assert client.get("/").status_code == 200
+
+
+def test_the_new_game_choices_come_from_the_registries(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    import canasta.variants as registry
+    from canasta.bots import LEVELS
+    from canasta.variants.classic import Classic
+
+    class Duel(Classic):  # a variant registered by someone else: offered like the others
+        name = "duel"
+        title = "Duel Canasta"
+        aliases = ()
+        player_counts = (2,)
+        default_players = 2
+
+    monkeypatch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))
+    registry.register(Duel())
+    with TestClient(create_app(tmp_path / "games.sqlite3")) as c:
+        options = c.get("/api/options").json()
+        offered = {v["name"]: v for v in options["variants"]}
+        assert list(offered) == registry.variant_names()
+        assert offered["duel"] == {**offered["duel"], "title": "Duel Canasta", "players": [2],
+                                   "default_players": 2, "sides": {"2": 2},
+                                   "default_targets": {"2": Duel().default_target(2)}}
+        for name, v in offered.items():
+            variant = registry.get_variant(name)
+            assert v["sides"] == {str(p): variant.n_sides(p) for p in variant.player_counts}
+        assert offered["ponytail"]["sides"] == {"4": 2, "6": 3}
+        assert options["levels"] == list(LEVELS)
+        duel = new_game(c, variant="duel", players=2, levels=["basic"])
+        assert session_of(c, duel).match.rules.variant.name == "duel"
+        r = c.post("/api/games", json={})  # what the options call the defaults is what it gets
+        config = session_of(c, r.json()["id"]).config
+        d = options["defaults"]
+        assert (config.variant, config.players, config.target) == (d["variant"], d["players"],
+                                                                   d["target"])
+        assert config.levels == (d["level"],) * (d["players"] - 1)
 
 
 def test_house_rules_are_offered_chosen_shown_and_kept(tmp_path: Path) -> None:
@@ -774,8 +870,9 @@ def test_a_move_that_cannot_be_stored_is_taken_back_and_the_game_waits_for_the_d
             before = settle(ws)
             assert not before["paused"]
             disk.full = True
-            ws.send_text(json.dumps({"type": "move", "move": "draw"}))
+            ws.send_text(json.dumps({"type": "move", "move": "draw", "id": 9}))
             error = ws.receive_json()
+            assert error["id"] == 9  # the answer to the draw: it could not be stored
             assert error["english"] == ("the game could not be saved (database or disk is "
                                         "full): it is paused, and goes on by itself once the "
                                         "server can save again")
@@ -783,6 +880,7 @@ def test_a_move_that_cannot_be_stored_is_taken_back_and_the_game_waits_for_the_d
                                                "de datos o el disco están llenos)")
             paused = ws.receive_json()
             assert paused["type"] == "state" and paused["paused"] and paused["last"] is None
+            assert "id" not in paused  # news for every connection
             assert paused["view"] == before["view"]  # the draw is taken back
             assert stored_record(db, game_id) == session_of(c, game_id).record()
             ws.send_text(json.dumps({"type": "sync"}))

@@ -11,8 +11,6 @@ from canasta.bots.master import MasterPlayer
 from canasta.bots.random_player import RandomPlayer
 
 LEVELS = ("random", "basic", "expert", "master")
-LEVEL_NAMES = {"random": "Random", "basic": "Principiante", "expert": "Experto",
-               "master": "Maestro"}
 
 
 _REGISTERED: dict[str, Callable[[int], Player]] = {}

@@ -29,12 +29,9 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from canasta.bots import LEVELS
 from canasta.engine.deal import deal
 from canasta.errors import CanastaError
 from canasta.records import replay
-from canasta.rules import TARGETS
-from canasta.variants import get_variant, variant_names
 from canasta.view import view_of
 from canasta.web.connection import CLOSE_FAILED, GONE, Connection, dumps
 from canasta.web.guard import Site, protect
@@ -45,9 +42,8 @@ from canasta.web.session import (
     ConfigError,
     GameConfig,
     GameSession,
+    new_game_choices,
     new_seed,
-    table_options,
-    targets_for,
 )
 from canasta.web.store import (
     PAGE_LIMIT,
@@ -79,14 +75,25 @@ FIELDS: dict[str, dict[str, type]] = {  # the client's messages and their fields
     "sync": {},
     "ping": {},
 }
+ID_MAX = 2**31 - 1  # a request id that is a number: 0 to ID_MAX
+ID_LENGTH = 32  # a request id that is a string: 1 to ID_LENGTH of ID_CHARS
+ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.:")
 CLOSE_NOT_HUMAN = 4403
 CLOSE_NO_GAME = 4404
 CLOSE_CORRUPT = 4422
 log = logging.getLogger("canasta.web")
 
 
+RequestId = int | str
+
+
 class BadMessage(ValueError):
-    """A client message that is not one of the protocol's."""
+    """A client message that is not one of the protocol's; ``id``: the message's own request
+    id when it gave a valid one (its error echoes it, so the client knows what was refused)."""
+
+    def __init__(self, message: str, request: RequestId | None = None) -> None:
+        super().__init__(message)
+        self.id = request
 
 
 def sendable(text: str) -> str:
@@ -137,26 +144,48 @@ def loads(text: str | bytes, what: str) -> Any:
         raise BadMessage(f"the {what} is not valid JSON") from None
 
 
+def request_id(data: dict[str, Any]) -> RequestId | None:
+    """A message's ``id`` (None when it gives none): what the server echoes in its answer.
+    Only small values are taken, so that an echo is never larger or stranger than the
+    client's own message; anything else raises BadMessage."""
+    if "id" not in data:
+        return None
+    value = data["id"]
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= ID_MAX:
+        return value
+    if isinstance(value, str) and 0 < len(value) <= ID_LENGTH and set(value) <= ID_CHARS:
+        return value
+    raise BadMessage(f"'id' must be a whole number from 0 to {ID_MAX} or 1 to {ID_LENGTH} "
+                     "letters, digits, '-', '_', '.' or ':'")
+
+
 def parse_message(text: str) -> dict[str, Any]:
-    """Check a client message against the protocol; raises BadMessage saying what is wrong."""
+    """Check a client message against the protocol; raises BadMessage saying what is wrong
+    (carrying the message's id once that is known to be valid)."""
     if len(text) > MAX_MESSAGE:
         raise BadMessage("the message is too long")
     data = loads(text, "message")
     if not isinstance(data, dict):
         raise BadMessage("a message is a JSON object with a 'type'")
+    rid = request_id(data)
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in FIELDS:
-        raise BadMessage(f"unknown message type {kind!r} (known: {', '.join(FIELDS)})")
+        raise BadMessage(f"unknown message type {kind!r} (known: {', '.join(FIELDS)})", rid)
     fields = FIELDS[kind]
-    unknown = sorted(set(data) - set(fields) - {"type"})
+    unknown = sorted(set(data) - set(fields) - {"type", "id"})
     if unknown:
-        raise BadMessage(f"unknown field(s) in '{kind}': {', '.join(unknown)}")
+        raise BadMessage(f"unknown field(s) in '{kind}': {', '.join(unknown)}", rid)
     for name, typ in fields.items():
         if name not in data:
-            raise BadMessage(f"'{kind}' needs the field '{name}'")
+            raise BadMessage(f"'{kind}' needs the field '{name}'", rid)
         if not isinstance(data[name], typ):
-            raise BadMessage(f"'{name}' must be a {typ.__name__}")
+            raise BadMessage(f"'{name}' must be a {typ.__name__}", rid)
     return data
+
+
+def answering(message: dict[str, Any], rid: RequestId | None) -> dict[str, Any]:
+    """``message`` as the answer to the request ``rid`` (unchanged when it had no id)."""
+    return message if rid is None else {**message, "id": rid}
 
 
 @dataclass
@@ -170,6 +199,9 @@ class LiveGame:
     # seconds before the next try to write a paused game (back to the first wait only once a
     # move is stored: a store that takes small writes but not the next move's is not hammered)
     retry: float = field(default_factory=lambda: RETRY_FIRST)
+
+
+Reply = tuple[Connection, RequestId | None]  # a request's connection and its id
 
 
 class CorruptGame(Exception):
@@ -254,10 +286,11 @@ class Hub:
             raise CorruptGame(str(e), _lang_of(stored.config)) from None
 
     # --- storing ----------------------------------------------------------------------------
-    async def write(self, live: LiveGame) -> bool:
+    async def write(self, live: LiveGame, reply: Reply | None = None) -> bool:
         """Store the game as it is now (under its lock).  When the store cannot, the game goes
         back to what the store holds and is paused, its sockets get an error and the state,
-        the computer players wait, and writing is tried again later: False."""
+        the computer players wait, and writing is tried again later: False.  ``reply``: the
+        connection whose request made the change, and its id (its error echoes the id)."""
         s = live.session
         if self.games.get(s.id) is not live:
             self.games[s.id] = live  # it left memory meanwhile: it is the newest again
@@ -267,7 +300,7 @@ class Hub:
         except Exception as e:
             live.paused = write_problem(e, f"game {s.id}")
             await self._roll_back(live)
-            self.broadcast(live, self.pause_error(live))
+            self.broadcast(live, self.pause_error(live), reply)
             self.broadcast(live, self.state_message(live, None))
             self.drive(live)
             return False
@@ -317,12 +350,18 @@ class Hub:
                 "can_undo": s.can_undo(), "waiting": s.computer_to_act(),
                 "paused": live.paused is not None}
 
-    def broadcast(self, live: LiveGame, message: dict[str, Any]) -> None:
+    def broadcast(self, live: LiveGame, message: dict[str, Any],
+                  reply: Reply | None = None) -> None:
         """Queue ``message`` for every socket of the game (never waiting for one: a socket
-        that has fallen too far behind is closed instead, and forgotten)."""
+        that has fallen too far behind is closed instead, and forgotten).  ``reply``: the
+        connection whose request this answers, and the request's id, which only that
+        connection's copy carries (the id is that connection's own)."""
         text = dumps(message)
+        asker, rid = reply if reply is not None else (None, None)
         for conn in list(live.sockets):
-            if not conn.send_text(text):
+            sent = (conn.send(answering(message, rid)) if conn is asker and rid is not None
+                    else conn.send_text(text))
+            if not sent:
                 live.sockets.discard(conn)
 
     def error(self, live: LiveGame, text: str) -> dict[str, Any]:
@@ -333,23 +372,25 @@ class Hub:
         try:
             msg = parse_message(text)
         except BadMessage as e:
-            conn.send(self.error(live, str(e)))
+            conn.send(answering(self.error(live, str(e)), e.id))
             return
         kind = msg["type"]
         if kind == "ping":  # it only keeps the connection open
             return
+        rid: RequestId | None = msg.get("id")
+        reply = (conn, rid)
         async with live.lock:
             s = live.session  # (a failed write replaces it: read it under the lock)
             try:
                 if kind == "sync":
-                    conn.send(self.state_message(live, None))
+                    conn.send(answering(self.state_message(live, None), rid))
                     return
                 if kind == "lang":
                     if msg["lang"] not in LANGS:
                         raise BadMessage(f"the language is one of {', '.join(LANGS)}")
                     s.config = _with_lang(s.config, msg["lang"])
-                    if await self.write(live):
-                        self.broadcast(live, self.state_message(live, None))
+                    if await self.write(live, reply):
+                        self.broadcast(live, self.state_message(live, None), reply)
                     return
                 if kind == "hint":
                     try:
@@ -359,7 +400,8 @@ class Hub:
                     except Exception:  # the adviser failing must not cost the connection
                         log.exception("the hint of game %s failed", s.id)
                         raise BadMessage("no hint can be given now") from None
-                    conn.send({"type": "hint", "move": str(move), "reason": reason})
+                    conn.send(answering({"type": "hint", "move": str(move), "reason": reason},
+                                        rid))
                     return
                 if kind == "move":
                     played = s.play(HUMAN, msg["move"])
@@ -371,10 +413,10 @@ class Hub:
                     s.next_hand()
                     last = None
             except (CanastaError, BadMessage) as e:
-                conn.send(self.error(live, str(e)))
+                conn.send(answering(self.error(live, str(e)), rid))
                 return
-            if await self.write(live):
-                self.broadcast(live, self.state_message(live, last))
+            if await self.write(live, reply):
+                self.broadcast(live, self.state_message(live, last), reply)
         self.drive(live)
 
     async def attend(self, live: LiveGame, ws: WebSocket) -> None:
@@ -553,17 +595,7 @@ def create_app(db: str | Path | None = None, *, host: str | None = None, port: i
 
     @app.get("/api/options")
     async def options() -> dict[str, Any]:
-        variants = [{"name": n, "players": list(get_variant(n).player_counts),
-                     "default_players": get_variant(n).default_players,
-                     "default_targets": {str(p): get_variant(n).default_target(p)
-                                         for p in get_variant(n).player_counts},
-                     "targets": {str(p): targets_for(n, p) for p in get_variant(n).player_counts},
-                     "options": {str(p): table_options(n, p) for p in get_variant(n).player_counts}}
-                    for n in ("classic", "modern-american", "ponytail") if n in variant_names()]
-        return {"variants": variants, "levels": list(LEVELS), "targets": list(TARGETS),
-                "langs": list(LANGS),
-                "defaults": {"variant": "classic", "players": 4, "target": 5000,
-                             "level": "expert"}}
+        return new_game_choices()
 
     async def body(request: Request) -> Any:
         raw = await request.body()

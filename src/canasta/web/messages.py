@@ -442,6 +442,10 @@ _RAW: Final[tuple[tuple[str, str], ...]] = (
      "campo(s) desconocido(s) en '{kind}': {names}"),
     (r"'(?P<kind>.+)' needs the field '(?P<name>.+)'", "'{kind}' necesita el campo '{name}'"),
     (r"'(?P<name>.+)' must be a (?P<typ>\w+)", "'{name}' debe ser de tipo {typ}"),
+    (r"'id' must be a whole number from 0 to (?P<max>\d+) or 1 to (?P<n>\d+) letters, digits, "
+     r"'-', '_', '\.' or ':'",
+     "'id' debe ser un número entero de 0 a {max} o de 1 a {n} letras, cifras, '-', '_', '.' "
+     "o ':'"),
     (r"send JSON text, not binary data", "envía texto JSON, no datos binarios"),
     (r"the language is one of (?P<langs>[a-z, ]+)(?:, not (?P<value>.+))?",
      "el idioma es uno de estos: {langs}"),

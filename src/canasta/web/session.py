@@ -40,6 +40,11 @@ log = logging.getLogger("canasta.web")
 HUMAN = 0
 MAX_NAME = 40
 COMPUTER_NAMES = ("Lucía", "Mateo", "Elena", "Diego", "Sofía")  # seats 1, 2, ...
+#: What a new game is when its options do not say: the variant's own table size and target
+#: come from the variant registry, the computer seats play at DEFAULT_LEVEL.
+DEFAULT_VARIANT = "classic"
+DEFAULT_LEVEL = "expert"
+_DEFAULT_PLAYERS = get_variant(DEFAULT_VARIANT).default_players
 
 
 def targets_for(variant: str, players: int) -> list[int]:
@@ -50,6 +55,29 @@ def targets_for(variant: str, players: int) -> list[int]:
 
 class ConfigError(ValueError):
     """A new game's options are not acceptable; the message says which and why."""
+
+
+def new_game_choices() -> dict[str, Any]:
+    """What a new game may be, for the start screen (``GET /api/options``), all of it read
+    from the registries: every registered variant with its table sizes, sides, targets and
+    house rules per table size; the computer players' levels; the languages; the defaults."""
+    variants = []
+    for name in variant_names():
+        v = get_variant(name)
+        counts = v.player_counts
+        variants.append({
+            "name": name, "title": v.title, "players": list(counts),
+            "default_players": v.default_players,
+            "sides": {str(p): v.n_sides(p) for p in counts},
+            "default_targets": {str(p): v.default_target(p) for p in counts},
+            "targets": {str(p): targets_for(name, p) for p in counts},
+            "options": {str(p): table_options(name, p) for p in counts}})
+    default = get_variant(DEFAULT_VARIANT)
+    return {"variants": variants, "levels": list(LEVELS), "targets": list(TARGETS),
+            "langs": list(LANGS),
+            "defaults": {"variant": DEFAULT_VARIANT, "players": default.default_players,
+                         "target": default.default_target(default.default_players),
+                         "level": DEFAULT_LEVEL}}
 
 
 def table_options(variant: str, players: int) -> list[dict[str, Any]]:
@@ -95,10 +123,10 @@ def printable_name(name: str) -> str:
 class GameConfig:
     """What the player chose when starting the game."""
 
-    variant: str = "classic"
-    players: int = 4
-    target: int = 5000
-    levels: tuple[str, ...] = ("expert", "expert", "expert")  # seats 1, 2, ...
+    variant: str = DEFAULT_VARIANT
+    players: int = _DEFAULT_PLAYERS
+    target: int = get_variant(DEFAULT_VARIANT).default_target(_DEFAULT_PLAYERS)
+    levels: tuple[str, ...] = (DEFAULT_LEVEL,) * (_DEFAULT_PLAYERS - 1)  # seats 1, 2, ...
     name: str = "Player"
     lang: str = "en"
     seed: int = 0
@@ -113,7 +141,7 @@ class GameConfig:
         unknown = sorted(set(obj) - known)
         if unknown:
             raise ConfigError(f"unknown option(s): {', '.join(unknown)}")
-        variant = obj.get("variant", "classic")
+        variant = obj.get("variant", DEFAULT_VARIANT)
         if not isinstance(variant, str) or variant not in variant_names():
             raise ConfigError(f"unknown variant {variant!r} "
                               f"(known: {', '.join(variant_names())})")
@@ -129,7 +157,7 @@ class GameConfig:
         if not isinstance(target, int) or isinstance(target, bool) or target not in allowed:
             raise ConfigError(f"the target score is one of {', '.join(map(str, allowed))}, "
                               f"not {target!r}")
-        levels = obj.get("levels", ["expert"] * (players - 1))
+        levels = obj.get("levels", [DEFAULT_LEVEL] * (players - 1))
         if (not isinstance(levels, list) or len(levels) != players - 1
                 or not all(isinstance(x, str) and x in LEVELS for x in levels)):
             raise ConfigError(f"'levels' must list one level per computer seat "

@@ -97,7 +97,7 @@ async function init() {
   $("#home-button").addEventListener("click", goHome);
   $("#help-button").addEventListener("click", openHelp);
   $("#rules-button").addEventListener("click", () => {
-    const variant = (app.screen && app.screen.variant) || "classic";
+    const variant = (app.screen && app.screen.variant) || (app.options && app.options.defaults.variant);
     openRules(variant, (app.screen && app.screen.houseRules) || null);
   });
   onLangChange(relabel);

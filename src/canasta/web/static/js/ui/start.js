@@ -1,15 +1,13 @@
-// The start screen: the new-game form, the past games and the statistics.
+// The start screen: the new-game form, the past games and the statistics.  Every choice the
+// form offers (variants, table sizes, sides, targets, house rules, levels) and every default
+// comes from the server's /api/options, which reads them from the registries.
 import { fill, h } from "../dom.js";
-import { formatDate, formatNumber, formatPercent, lang, t, tn } from "../i18n.js";
+import { formatDate, formatNumber, formatPercent, has, lang, t, tn } from "../i18n.js";
 import { createGame, getStats, listGames } from "../net.js";
 import { openRules } from "./dialogs.js";
 
 const FORM_KEY = "canasta.form";
 const PAGE = 20; // games asked for at a time: older ones come with "Older games"
-
-function sidesFor(players) {
-  return players === 3 ? 3 : players === 6 ? 3 : 2;
-}
 
 function loadForm() {
   try {
@@ -34,13 +32,13 @@ export class StartScreen {
     this.onPlay = onPlay;
     this.onReplay = onReplay;
     const saved = loadForm();
-    const d = options.defaults || {};
-    const variants = options.variants || [];
-    const variant = variants.find((v) => v.name === saved.variant) ? saved.variant : d.variant || variants[0]?.name || "classic";
+    const d = options.defaults;
+    // A remembered choice the server no longer offers falls back to the server's default.
+    const variant = options.variants.some((v) => v.name === saved.variant) ? saved.variant : d.variant;
     this.form = {
       variant,
-      players: saved.players ?? d.players ?? 4,
-      target: saved.target ?? d.target ?? 5000,
+      players: saved.players ?? d.players,
+      target: saved.target ?? d.target,
       levels: saved.levels || {},
       houseRules: saved.houseRules && typeof saved.houseRules === "object" ? saved.houseRules : {},
       name: saved.name ?? d.name ?? "",
@@ -62,41 +60,39 @@ export class StartScreen {
   }
 
   variantInfo() {
-    return (this.options.variants || []).find((v) => v.name === this.form.variant) || { name: this.form.variant, players: [4] };
+    return this.options.variants.find((v) => v.name === this.form.variant);
+  }
+
+  /** A variant's name in the player's language; a variant the catalogues do not know yet (one
+   * registered since) is shown by the title its registry gives it. */
+  variantTitle(name) {
+    if (has(`variant.${name}`)) return t(`variant.${name}`);
+    const info = this.options.variants.find((v) => v.name === name);
+    return info ? info.title : name;
   }
 
   fixPlayers() {
     const info = this.variantInfo();
-    if (!info.players.includes(Number(this.form.players))) {
-      const d = this.options.defaults || {};
-      const def = info.default_players ?? d.players;
-      this.form.players = info.players.includes(def) ? def : info.players[0];
-    }
     this.form.players = Number(this.form.players);
+    if (!info.players.includes(this.form.players)) this.form.players = info.default_players;
   }
 
-  /** The targets offered for the chosen variant and table (per player count when the server says). */
+  /** The targets the server offers for the chosen variant and table. */
   targets() {
-    const info = this.variantInfo();
-    const key = String(this.form.players);
-    let list = info.targets;
-    if (list && !Array.isArray(list)) list = list[key];
-    list = [...(list || this.options.targets || [2500, 5000, 7500, 10000])];
-    const def = this.defaultTarget();
-    if (def && !list.includes(def)) list.push(def);
-    return list.sort((a, b) => a - b);
+    return this.variantInfo().targets[String(this.form.players)];
   }
 
   defaultTarget() {
-    const info = this.variantInfo();
-    const byPlayers = info.default_targets && info.default_targets[String(this.form.players)];
-    return byPlayers ?? (this.options.defaults || {}).target;
+    return this.variantInfo().default_targets[String(this.form.players)];
+  }
+
+  sides() {
+    return this.variantInfo().sides[String(this.form.players)];
   }
 
   /** The house rules the server offers for the chosen variant and table. */
   houseRuleOptions() {
-    const byPlayers = this.variantInfo().options || {};
-    return byPlayers[String(this.form.players)] || [];
+    return this.variantInfo().options[String(this.form.players)] || [];
   }
 
   /** The chosen value of a house rule (remembered per variant), or its default. */
@@ -112,8 +108,8 @@ export class StartScreen {
   }
 
   levelFor(seat) {
-    const d = this.options.defaults || {};
-    return this.form.levels[seat] || d.level || "expert";
+    const chosen = this.form.levels[seat];
+    return this.options.levels.includes(chosen) ? chosen : this.options.defaults.level;
   }
 
   async refresh() {
@@ -175,8 +171,8 @@ export class StartScreen {
   renderForm() {
     const f = this.form;
     const info = this.variantInfo();
-    const sides = sidesFor(f.players);
-    const variants = (this.options.variants || []).map((v) => {
+    const sides = this.sides();
+    const variants = this.options.variants.map((v) => {
       const id = `variant-${v.name}`;
       return h("div", { class: "variant-option" },
         h("input", {
@@ -185,11 +181,11 @@ export class StartScreen {
           onchange: () => { f.variant = v.name; this.fixPlayers(); f.target = this.defaultTarget(); this.persist(); this.renderForm(); this.focusId(id); },
         }),
         h("label", { for: id },
-          h("span", { class: "variant-title" }, t(`variant.${v.name}`)),
+          h("span", { class: "variant-title" }, this.variantTitle(v.name)),
           h("span", { class: "variant-players" }, t("start.playersList", { list: v.players.join(" / ") }))),
         h("button", {
           type: "button", class: "btn btn-small btn-ghost", dataset: { testid: `rules-${v.name}` },
-          "aria-label": t("start.rulesOf", { variant: t(`variant.${v.name}`) }),
+          "aria-label": t("start.rulesOf", { variant: this.variantTitle(v.name) }),
           onclick: () => openRules(v.name),
         }, t("nav.rules")));
     });
@@ -198,7 +194,7 @@ export class StartScreen {
       onchange: (e) => { f.players = Number(e.target.value); f.target = this.defaultTarget(); this.persist(); this.renderForm(); this.focusId("players"); },
     }, info.players.map((n) => h("option", { value: n, selected: n === f.players }, t("start.nPlayers", { n }))));
     const targets = this.targets();
-    if (!targets.includes(Number(f.target))) f.target = this.defaultTarget() ?? targets[0];
+    if (!targets.includes(Number(f.target))) f.target = this.defaultTarget();
     const target = h("select", {
       id: "target", dataset: { testid: "target" },
       onchange: (e) => { f.target = Number(e.target.value); this.persist(); },
@@ -217,7 +213,7 @@ export class StartScreen {
         h("select", {
           id, dataset: { testid: id },
           onchange: (e) => { f.levels[seat] = e.target.value; this.persist(); },
-        }, (this.options.levels || []).map((l) => h("option", { value: l, selected: l === this.levelFor(seat) }, t(`level.${l}`))))));
+        }, this.options.levels.map((l) => h("option", { value: l, selected: l === this.levelFor(seat) }, t(`level.${l}`))))));
     }
     const houseRules = this.houseRuleOptions().map((o) => {
       const id = `option-${o.name}`;
@@ -319,10 +315,10 @@ export class StartScreen {
       if (!g.over) result = h("span", { class: "tag tag--open" }, t("start.inProgress"));
       else if (g.winner === 0) result = h("span", { class: "tag tag--won" }, t("start.won"));
       else result = h("span", { class: "tag tag--lost" }, t("start.lost"));
-      const desc = `${t(`variant.${g.variant}`)}, ${t("start.nPlayers", { n: g.players })}`;
+      const desc = `${this.variantTitle(g.variant)}, ${t("start.nPlayers", { n: g.players })}`;
       return h("tr", { dataset: { gameId: g.id, testid: "game-row" } },
         h("td", {}, formatDate(g.updated || g.created)),
-        h("th", { scope: "row" }, h("span", { class: "game-variant" }, t(`variant.${g.variant}`)),
+        h("th", { scope: "row" }, h("span", { class: "game-variant" }, this.variantTitle(g.variant)),
           h("span", { class: "muted game-sub" }, `${t("start.nPlayers", { n: g.players })} · ${formatNumber(g.target)}`)),
         h("td", { dataset: { label: t("start.col.hands") } }, tnHands(g.hands)),
         h("td", { class: "num" }, scores),
