@@ -12,12 +12,14 @@ from bisect import insort
 from collections.abc import Iterable
 
 from canasta.cards import N_KINDS, Card
+from canasta.mypyc_attrs import mypyc_attr
 
 
 def _card_id(c: Card) -> int:
     return c.id
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # HandCounts.__new__(HandCounts): see HandState
 class HandCounts:
     """The kind counts of one hand (``kinds``, N_KINDS numbers) and its cards of each kind,
     lowest id first (``by_kind``); ``size`` is the number of cards."""

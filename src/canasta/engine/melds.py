@@ -82,6 +82,7 @@ class Meld:
         return hash((self.rank, tuple(sorted(c.id for c in self.cards))))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copied without __init__ (deepcopy)
 class MeldIndex:
     """One side's melds as the rules look them up, built from a copy of the side's list of
     melds (``melds``) and good for as long as that list holds the same melds: the meld of each
