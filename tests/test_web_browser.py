@@ -453,6 +453,49 @@ def test_house_rules_from_the_start_screen_to_the_game(page: Page, server: LiveS
     axe_check(page, "the rules of a game with house rules")
 
 
+def test_the_start_screen_offers_what_the_registries_hold(
+        page: Page, server: LiveServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    import canasta.variants as registry
+    from canasta.variants.classic import Classic
+
+    class Trio(Classic):  # registered after the client was written: no words of its own yet
+        name = "trio"
+        title = "Trio Canasta"
+        aliases = ()
+        player_counts = (3,)
+        default_players = 3
+
+    monkeypatch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))
+    registry.register(Trio())
+    page.goto(server.url)
+    page.get_by_test_id("variant-trio").check()
+    expect(page.locator("label[for='variant-trio']")).to_contain_text("Trio Canasta")
+    assert page.get_by_test_id("players").locator("option").evaluate_all(
+        "os => os.map(o => o.value)") == ["3"]
+    # Three sides of one: two opponents, no partner (the sides come from the registry).
+    expect(page.locator("[data-testid^='level-']")).to_have_count(2)
+    expect(page.locator(".levels")).not_to_contain_text("Partner")
+    # What the form asks for is checked, not played: the game's own screen would need the
+    # variant's words and rules, which a test variant does not have.
+    asked: list[Any] = []
+
+    def create(route: Any) -> None:
+        if route.request.method != "POST":
+            route.continue_()
+            return
+        asked.append(route.request.post_data_json)
+        route.fulfill(status=201, json={"id": "not-stored"})
+
+    page.route("**/api/games", create)
+    page.get_by_test_id("start-game").click()
+    page.wait_for_url("**#game=*")
+    (body,) = asked
+    # Classic's target at three players: the variant's own default, not the start screen's.
+    assert (body["variant"], body["players"], body["target"]) == ("trio", 3, 7500)
+    assert body["levels"] == ["expert", "expert"]  # the default level the server reports
+    page.goto(server.url)
+
+
 def test_a_short_initial_meld_costs_100_at_a_table_with_penalties(page: Page,
                                                                   server: LiveServer) -> None:
     page.goto(server.url)
