@@ -147,7 +147,9 @@ def measure(seconds: float = 20.0, level: str = "expert",
                 held = games
             rows += ["", f"Games held at ack p95 ≤ {LIMIT_MS:.0f} ms: **{held}** (of the steps "
                      f"tried: {', '.join(map(str, steps))}); each simulated player thinks "
-                     f"{THINK:.1f} s before every move, the computer players are {level}s."]
+                     f"{THINK:.1f} s before every move, the computer players are {level}s. "
+                     f"The machine's load average at the end: {os.getloadavg()[0]:.1f} (on a "
+                     "shared machine the other processes' load costs this table the most)."]
             return rows
         finally:
             proc.terminate()
