@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from canasta.cards import DEUCE, JOKER, NATURAL_RANKS, Card, _value
 from canasta.moves import WILD_MELD, Move
+from canasta.mypyc_attrs import mypyc_attr
 
 if TYPE_CHECKING:
     from canasta.engine.state import HandState
@@ -33,6 +34,7 @@ def kind_cards(by_kind: ByKind, k: int, n: int, d: int, j: int) -> list[Card]:
     return out
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # like every compiled class: see HandState
 class WildRanges:
     """The variant's ``wild_range`` for new melds of natural ranks on one side's table, asked
     once per rank and number of natural cards while one position is listed.  Only how many
