@@ -249,9 +249,12 @@ def main() -> int:
                      "(`--workers`)" if args.workers else "") + ".",
                   lambda: arena(args.workers)),
         "shards": ("Master against expert (long runs, in shards)",
-                   "A duplicate deal of two master seats against two experts takes about 4.5 s of "
-                   "one core in Classic, 7 s in Modern American and 9 s in Ponytail (the "
-                   "*seconds* of each deal in the files), so 2,000 duplicate deals are played "
+                   "A duplicate deal of two master seats against two experts took about 4.5 s "
+                   "of one core in Classic, 7 s in Modern American and 9 s in Ponytail with the "
+                   "earlier bots; with today's (whose play-outs finish the master's turn as the "
+                   "expert) a Classic deal took a median 20 s of wall-clock on a machine shared "
+                   "with other jobs, load average 5 to 7 (the *seconds* of each deal in the "
+                   "files), so 2,000 duplicate deals are played "
                    "over several sittings: `bench/shard.py play --variant classic --team master "
                    "--vs expert --seed 1 --deals 2000 --out FILE` plays the deals one by one "
                    "(the same deals `canasta arena --seed 1` plays) and appends them to a file; "
@@ -259,7 +262,8 @@ def main() -> int:
                    "second process plays the rest into `FILE-b.jsonl` (`--first N`). The files "
                    "are kept in `bench/shards/`; "
                    "this table merges them (`bench/shard.py report FILE...`). One process per "
-                   "core; decision times per move.", shards),
+                   "core; decision times per move, wall-clock. The Ponytail expert against "
+                   "basic is played the same way (`--team expert --vs basic`).", shards),
         "strategy": ("The strategy suite (one core)",
                      "`canasta strategy tests/strategy`: positions from every table with the moves "
                      "a strong player makes or avoids, each with its reason from published "
