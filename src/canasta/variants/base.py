@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from canasta.cards import DEUCE, JOKER, RED_THREE, Card
 from canasta.errors import PositionError
 from canasta.moves import BLACK_THREES_MELD, WILD_MELD, rank_name
+from canasta.mypyc_attrs import mypyc_attr
 
 if TYPE_CHECKING:
     from canasta.engine.melds import Meld
@@ -32,6 +33,7 @@ def melds_after(state: HandState, side: int,
     return melds
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a variant registered from outside may extend it
 class Variant:
     name: ClassVar[str] = "classic"
     title: ClassVar[str] = "Classic Canasta"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from canasta.mypyc_attrs import mypyc_attr
 from canasta.variants.base import Variant
 
 if TYPE_CHECKING:
@@ -11,6 +12,7 @@ if TYPE_CHECKING:
     from canasta.engine.state import HandState
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a variant registered from outside may extend it
 class Classic(Variant):
     name: ClassVar[str] = "classic"
     title: ClassVar[str] = "Classic Canasta"

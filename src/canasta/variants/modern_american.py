@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from canasta.cards import BLACK_THREE, NATURAL_RANKS, RED_THREE, Card
 from canasta.moves import WILD_MELD, rank_name
+from canasta.mypyc_attrs import mypyc_attr
 from canasta.variants.base import Variant, melds_after
 
 if TYPE_CHECKING:
@@ -55,6 +56,7 @@ def _rank_class(rank: str, dead: set[str]) -> int:
     return 2 * (rank in ("A", "7")) + (rank in dead)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a variant registered from outside may extend it
 class ModernAmerican(Variant):
     name: ClassVar[str] = "modern-american"
     title: ClassVar[str] = "Modern American Canasta"

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from canasta.cards import BLACK_THREE, RED_THREE, Card, cards_from_json
 from canasta.errors import PositionError
 from canasta.moves import WILD_MELD
+from canasta.mypyc_attrs import mypyc_attr
 from canasta.variants.base import Variant, melds_after
 
 if TYPE_CHECKING:
@@ -44,6 +45,7 @@ def canasta_kind(meld: Meld, rules: Rules) -> str:
     return "natural"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a variant registered from outside may extend it
 class Ponytail(Variant):
     name: ClassVar[str] = "ponytail"
     title: ClassVar[str] = "Ponytail Canasta"
