@@ -282,8 +282,8 @@ def _opened_melds(state: HandState, side: int, c: list[int], by_kind: ByKind,
         joker = by_kind[JOKER][0] if jokers else None
         for mi, m in enumerate(melds):
             r = m.rank
-            if len(r) != 1 or r not in NATURAL_RANKS:
-                continue
+            if len(r) != 1 or r not in NATURAL_RANKS or where.get(r) != mi:
+                continue  # (a card of a rank joins that rank's joinable meld, no other)
             fit = _AS_IS if hand_size >= 3 else _fit(state, side, hand_size - 1,
                                                      canastas + (m.size + 1 == size))
             if not fit:

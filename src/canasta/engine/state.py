@@ -249,7 +249,10 @@ class HandState:
         return index
 
     def canastas(self, side: int) -> int:
-        return self.meld_index(side).canastas
+        index = self._indexes[side]  # ``meld_index``, inlined: the listing asks this often
+        if index is None or index.melds != self.melds[side]:
+            index = self.meld_index(side)
+        return index.canastas
 
     def canastas_needed(self) -> int:
         return self.rules.variant.canastas_required(self.rules)
@@ -257,7 +260,10 @@ class HandState:
     def find_meld(self, side: int, rank: str) -> int:
         """Index of the side's meld of ``rank`` that cards may join, or -1.  Where closed ranks
         reopen (Ponytail), a finished canasta is no longer that meld."""
-        return self.meld_index(side).joinable.get(rank, -1)
+        index = self._indexes[side]  # ``meld_index``, inlined: the listing asks this often
+        if index is None or index.melds != self.melds[side]:
+            index = self.meld_index(side)
+        return index.joinable.get(rank, -1)
 
     def joinable_melds(self, side: int) -> dict[str, int]:
         """``find_meld`` for every rank at once: rank -> index of the meld cards may join."""
@@ -287,8 +293,9 @@ class HandState:
         it).  A hand given a new list is counted again; a hand changed in place outside the
         engine is too, unless the change keeps its length (then assign a new list)."""
         cc = self._counts[seat]
-        if cc is None or not self._valid(seat, cc):
-            cc = HandCounts(self.hands[seat])
+        hand = self.hands[seat]
+        if cc is None or self._counted[seat] is not hand or cc.size != len(hand):  # _valid
+            cc = HandCounts(hand)
             self._counts[seat] = cc
             self._counted[seat] = self.hands[seat]
             self._owned[seat] = True
