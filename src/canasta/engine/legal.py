@@ -92,6 +92,15 @@ def _add_checked(out: Listing, state: HandState, move: Move) -> None:
         out.add(move, plan)
 
 
+def _offer(out: Listing, state: HandState, move: Move, fit: int, spec: int) -> None:
+    """List ``move`` as it is when its fit needs no check (``spec``: the meld it joins, -1 for a
+    new one), otherwise when ``check_move`` accepts it."""
+    if fit == _AS_IS:
+        out.add(move, spec)
+    else:
+        _add_checked(out, state, move)
+
+
 def play_moves(state: HandState, out: Listing) -> None:
     seat = state.turn
     side = state.side_of(seat)
@@ -229,7 +238,6 @@ def _opened_melds(state: HandState, side: int, c: list[int], by_kind: ByKind,
     deuces, jokers = c[DEUCE], c[JOKER]
     where = state.meld_index(side).joinable
     add, meld, plain = MoveKind.ADD, MoveKind.MELD, ""
-    moves, specs = out.moves, out.specs
     # A new meld of three cards leaves as many cards whatever its rank.
     new_fit = _AS_IS if hand_size >= 5 else _fit(state, side, hand_size - 3, canastas)
 
@@ -246,36 +254,18 @@ def _opened_melds(state: HandState, side: int, c: list[int], by_kind: ByKind,
             fit = _AS_IS if hand_size >= 3 else _fit(state, side, hand_size - 1,
                                                      canastas + (m.size + 1 == size))
             if fit and counts_error(state, side, r, m.naturals + 1, m.deuces, m.jokers) is None:
-                move = one_group(add, r, (cs[0],))
-                if fit == _AS_IS:
-                    moves.append(move)
-                    specs.append(mi)
-                else:
-                    _add_checked(out, state, move)
+                _offer(out, state, one_group(add, r, (cs[0],)), fit, mi)
             continue
         if n < 2 or not new_fit:
             continue
         if n >= 3 and counts_error(state, side, r, 3, 0, 0) is None:
-            move = one_group(meld, plain, (cs[0], cs[1], cs[2]))
-            if new_fit == _AS_IS:
-                moves.append(move)
-                specs.append(-1)
-            else:
-                _add_checked(out, state, move)
+            _offer(out, state, one_group(meld, plain, (cs[0], cs[1], cs[2])), new_fit, -1)
         if deuces and counts_error(state, side, r, 2, 1, 0) is None:
-            move = one_group(meld, plain, (cs[0], cs[1], by_kind[DEUCE][0]))
-            if new_fit == _AS_IS:
-                moves.append(move)
-                specs.append(-1)
-            else:
-                _add_checked(out, state, move)
+            _offer(out, state, one_group(meld, plain, (cs[0], cs[1], by_kind[DEUCE][0])),
+                   new_fit, -1)
         if jokers and counts_error(state, side, r, 2, 0, 1) is None:
-            move = one_group(meld, plain, (cs[0], cs[1], by_kind[JOKER][0]))
-            if new_fit == _AS_IS:
-                moves.append(move)
-                specs.append(-1)
-            else:
-                _add_checked(out, state, move)
+            _offer(out, state, one_group(meld, plain, (cs[0], cs[1], by_kind[JOKER][0])),
+                   new_fit, -1)
     if deuces or jokers:
         check_wilds = v.wild_adds_need_check(state, side)
         deuce = by_kind[DEUCE][0] if deuces else None
@@ -292,20 +282,10 @@ def _opened_melds(state: HandState, side: int, c: list[int], by_kind: ByKind,
                 fit = _CHECKED
             if deuce is not None and counts_error(
                     state, side, r, m.naturals, m.deuces + 1, m.jokers) is None:
-                move = one_group(add, r, (deuce,))
-                if fit == _AS_IS:
-                    moves.append(move)
-                    specs.append(mi)
-                else:
-                    _add_checked(out, state, move)
+                _offer(out, state, one_group(add, r, (deuce,)), fit, mi)
             if joker is not None and counts_error(
                     state, side, r, m.naturals, m.deuces, m.jokers + 1) is None:
-                move = one_group(add, r, (joker,))
-                if fit == _AS_IS:
-                    moves.append(move)
-                    specs.append(mi)
-                else:
-                    _add_checked(out, state, move)
+                _offer(out, state, one_group(add, r, (joker,)), fit, mi)
     if v.has_wild_melds(state.rules) and deuces + jokers:
         wi = where.get(WILD_MELD, -1)
         if wi >= 0:
@@ -315,12 +295,7 @@ def _opened_melds(state: HandState, side: int, c: list[int], by_kind: ByKind,
             for kind, d, j in ((DEUCE, 1, 0), (JOKER, 0, 1)):
                 if fit and c[kind] and counts_error(state, side, WILD_MELD, 0, m.deuces + d,
                                                     m.jokers + j) is None:
-                    move = one_group(add, WILD_MELD, (by_kind[kind][0],))
-                    if fit == _AS_IS:
-                        moves.append(move)
-                        specs.append(wi)
-                    else:
-                        _add_checked(out, state, move)
+                    _offer(out, state, one_group(add, WILD_MELD, (by_kind[kind][0],)), fit, wi)
         elif deuces + jokers >= 3 and new_fit:
             # A new wild-card meld also depends on the other melds (E-26): checked in full.
             for d in range(max(0, 3 - jokers), min(3, deuces) + 1):
