@@ -60,6 +60,16 @@ def _danger(view: PlayerView) -> bool:
                and view.hand_sizes[s] <= 6 for s in range(view.rules.players))
 
 
+def discard_last_card(after: HandState, seat: int) -> None:
+    """After a move that leaves ``seat`` one card in its own turn, discard it when that is legal:
+    the card left is the one that goes out."""
+    hand = after.hands[seat]
+    if after.result is None and len(hand) == 1 and after.turn == seat:
+        last = Move.discard(hand[0])
+        if after.is_legal(last):
+            after.apply(last)
+
+
 def _cannot_end_hand(view: PlayerView, state: HandState, m: Move) -> bool:
     """Moves that surely leave the hand going on (no need to try them): a meld that leaves
     two cards or more in hand, a discard that leaves one while the stock lasts."""
@@ -91,11 +101,7 @@ class BasicPlayer:
                 continue
             after = state.copy(plans=True)
             after.apply(m)
-            hand = after.hands[view.seat]
-            if after.result is None and len(hand) == 1 and after.turn == view.seat:
-                last = Move.discard(hand[0])
-                if after.is_legal(last):
-                    after.apply(last)  # this meld leaves only the card that goes out
+            discard_last_card(after, view.seat)
             if after.result is None:
                 keep.append(m)
                 continue

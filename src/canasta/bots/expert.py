@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import random
 
-from canasta.bots.basic import BasicPlayer
+from canasta.bots.basic import BasicPlayer, discard_last_card
 from canasta.bots.evaluate import discard_danger, evaluate, may_go_out
 from canasta.bots.sampling import Memory, determinize
 from canasta.cards import Card
@@ -116,11 +116,7 @@ class ExpertPlayer:
         for m in bound.legal_moves():
             after = bound.copy()
             after.apply(m)
-            hand = after.hands[view.seat]
-            if after.result is None and len(hand) == 1 and after.turn == view.seat:
-                last = Move.discard(hand[0])
-                if after.is_legal(last):
-                    after.apply(last)  # the card left is the one that goes out
+            discard_last_card(after, view.seat)
             if after.result is not None:
                 best = max(best, evaluate(after, view.seat, self.memory)
                            - self._left_on_the_table(state, view))
