@@ -17,6 +17,7 @@ from typing import Any
 from canasta.cards import BLACK_THREE, Card, cards_from_json, make_deck, sort_cards
 from canasta.engine.melds import Meld
 from canasta.engine.play import end_if_stuck
+from canasta.engine.schema import FIELDS, TAILS, TURN_START
 from canasta.engine.state import HandState
 from canasta.errors import PositionError
 from canasta.moves import BLACK_THREES_MELD, WILD_MELD, group_rank
@@ -123,7 +124,7 @@ def position_from_json(obj: Mapping[str, Any]) -> HandState:
     state.hand_number = _int(obj.get("hand_number", 1), "'hand_number'")
     if state.hand_number < 1:
         raise PositionError("'hand_number' counts hands from 1")
-    state.turn_start_melded = state.melded[state.turn]
+    state.facts = TURN_START[state.melded[state.turn]]
     v.check_position(state, obj)
     _check_counts(state)
     if v.lay_threes_at_turn_start and state.phase == "draw":
@@ -141,34 +142,41 @@ def _check_counts(state: HandState) -> None:
                                 f"{allowed[c]}")
 
 
-def _texts(cs: list[Card]) -> list[str]:
-    return [c.text for c in cs]
+def _json(x: Any) -> Any:
+    """A field's value in JSON: cards as their text, a meld as its cards in order."""
+    if isinstance(x, Card):
+        return x.text
+    if isinstance(x, Meld):
+        return [c.text for c in x.sorted_cards()]
+    if isinstance(x, list | tuple):
+        return [_json(y) for y in x]
+    return x
 
 
 def position_to_json(state: HandState, *, sort: bool = False) -> dict[str, Any]:
-    """The position in the scenario format (every field written out explicitly)."""
+    """The position in the scenario format: every field of ``schema.FIELDS`` that has a key,
+    written out explicitly (the turn's draw only in its play phase; a pile's frozen start and
+    ponytails only where they are)."""
     rules = state.rules
-    order = sort_cards if sort else list
     out: dict[str, Any] = {
         "variant": rules.variant.name,
         "players": rules.players,
         "options": {"target": rules.target, **dict(rules.options)},
-        "scores": list(state.scores),
-        "turn": state.turn,
-        "phase": state.phase,
-        "hands": [_texts(order(h)) for h in state.hands],
-        "melds": [[_texts(m.sorted_cards()) for m in ms] for ms in state.melds],
-        "threes": [_texts(t) for t in state.threes],
-        "discard": _texts(state.pile),
-        "stock": _texts(list(reversed(state.stock))),
-        "melded": list(state.melded),
-        "asked": list(state.asked),
-        "hand_number": state.hand_number,
     }
-    if state.phase == "play" and state.drew is not None:
-        out["drew"] = state.drew
-    if state.start_frozen:
-        out["start_frozen"] = True
+    for f in FIELDS:
+        if not f.json:
+            continue
+        value = getattr(state, f.name)
+        if f.name == "hands" and sort:
+            value = [sort_cards(h) for h in value]
+        elif f.name == "stock":
+            value = value[::-1]  # the state draws from the end; the JSON lists the top first
+        elif value is None or value is False or (
+                f.shape == TAILS and all(x is None for x in value)):
+            continue  # drew, start_frozen, ponytails: written where they apply
+        elif f.name == "drew" and state.phase != "play":
+            continue
+        out[f.json] = _json(value)
     state.rules.variant.position_extras(state, out)
     return out
 

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from canasta.cards import BLACK_THREE, DEUCE, JOKER, NATURAL_RANKS, Card, make_deck
 from canasta.engine.goingout import can_go_out
 from canasta.engine.melds import Meld
+from canasta.engine.schema import FIELDS, HIDDEN, INDICES, LIST, LISTS, SEAT, TAILS, VALUE
 from canasta.engine.state import HandState
 from canasta.moves import WILD_MELD, MoveKind
 from canasta.view import PlayerView
@@ -75,6 +77,14 @@ class Memory:
         return rank in self.passed.get(seat, ())
 
 
+#: How a view's frozen field becomes the state's again (``determinize``).
+_THAW: dict[str, Callable[[Any], Any]] = {
+    VALUE: lambda x: x, LIST: list, INDICES: sorted,
+    LISTS: lambda xs: [list(x) for x in xs],
+    TAILS: lambda xs: [None if x is None else list(x) for x in xs],
+}
+
+
 def _drop(cards: list[Card], c: Card) -> None:
     if c in cards:
         cards.remove(c)
@@ -103,32 +113,13 @@ def determinize(view: PlayerView, rng: random.Random,
     sees its own view there and has the same legal moves.  A seat waiting for the answer to
     "may I go out?" is dealt a hand it can go out with (``going_out_cards``)."""
     rules = view.rules
-    state = HandState(rules)
-    state.scores = view.scores
-    state.hand_number = view.hand_number
-    state.turn = view.turn
-    state.phase = "draw" if view.phase == "draw" else "play"
-    state.melds = [list(ms) for ms in view.melds]
-    state.threes = [list(t) for t in view.threes]
-    state.pile = list(view.pile)
-    state.start_frozen = view.start_frozen
     v = rules.variant
+    state = HandState(rules)
+    # Everything the view shows as it is (schema.FIELDS); the hidden parts are dealt below.
+    for f in FIELDS:
+        if f.view and f.part != SEAT and f.part != HIDDEN:
+            setattr(state, f.name, _THAW[f.shape](getattr(view, f.view)))
     state.frozen = sum(1 for c in state.pile if v.freezes_pile(c)) + view.start_frozen
-    state.melded = list(view.melded)
-    state.asked = list(view.asked)
-    state.asking = view.asking
-    state.answer = view.answer
-    state.drew = view.drew
-    state.penalties = list(view.penalties)
-    state.bonuses = list(view.bonuses)
-    facts = view.turn_facts
-    state.turn_start_melded = facts.start_melded
-    state.turn_melded = facts.melded
-    state.turn_old_touched = facts.old_touched
-    state.turn_new_ranks = set(facts.new_ranks)
-    state.black_threes_down = facts.black_threes_down
-    state.history = list(view.history)
-    state.penalized = sorted(view.penalized)
 
     pool = unseen_cards(view)
     rng.shuffle(pool)

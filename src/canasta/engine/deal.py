@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from canasta.cards import Card, make_deck
+from canasta.engine.schema import TURN_START
 from canasta.engine.state import HandState
 from canasta.errors import PositionError
 
@@ -60,5 +61,5 @@ def deal(rules: Rules, deck: Sequence[Card], *, scores: Sequence[int] | None = N
     v.after_deal(state)
     state.turn = first
     state.phase = "draw"
-    state.turn_start_melded = False
+    state.facts = TURN_START[False]
     return state

@@ -227,7 +227,7 @@ def can_go_out(state: HandState) -> bool:
     seat = state.turn
     side = state.side_of(seat)
     hand = state.hands[seat]
-    if state.black_threes_down or len(hand) == 1:
+    if state.facts.black_threes_down or len(hand) == 1:
         return (len(hand) == 1
                 and going_out_error(state, side, state.canastas(side)) is None
                 and state.rules.variant.discard_error(state, seat, hand[0], going_out=True) is None)
@@ -281,7 +281,7 @@ def check_ask(state: HandState, move: Move, actor: int) -> Plan:
     if state.asked[actor]:
         when = "this hand" if state.rules.variant.ask_once_per_hand else "this turn"
         raise IllegalMove(f"you have already asked your partner {when}")
-    if state.turn_melded:
+    if state.facts.melded:
         raise IllegalMove("ask your partner right after drawing, before you meld")
     if len(state.hands[actor]) < 2:
         raise IllegalMove("with one card left you can only go out: there is nothing to ask")

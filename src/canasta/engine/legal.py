@@ -110,7 +110,7 @@ def play_moves(state: HandState, out: Listing) -> None:
     c = counts.kinds
     by_kind = counts.by_kind
     able: bool | None = None  # whether the seat can still go out this turn, once asked
-    if not state.black_threes_down:
+    if not state.facts.black_threes_down:
         if state.melds[side]:
             _opened_melds(state, side, c, by_kind, out)
             b = c[BLACK_THREE]
@@ -170,7 +170,7 @@ def play_moves(state: HandState, out: Listing) -> None:
                 if cs and k != RED_THREE and discard_error(state, seat, cs[0], last) is None:
                     moves.append(DISCARDS[cs[0].id])
                     specs.append(PLAIN)
-    if (state.partner_of(seat) is not None and not state.asked[seat] and not state.turn_melded
+    if (state.partner_of(seat) is not None and not state.asked[seat] and not state.facts.melded
             and state.answer is None and len(hand) >= 2):
         if able is None:
             able = can_go_out(state)  # the same question as the concealed going out's above

@@ -20,6 +20,7 @@ from canasta.engine.melding import (
 )
 from canasta.engine.melds import Meld
 from canasta.engine.plans import Plan
+from canasta.engine.schema import TURN_START, TurnFacts
 from canasta.engine.scoring import score_hand
 from canasta.engine.takes import take_moves
 from canasta.errors import IllegalMove
@@ -37,7 +38,7 @@ def check_meld(state: HandState, move: Move, actor: int, held: bool = False) -> 
     player could still go out afterwards is ``check_move``'s question (it needs the going-out
     search, which itself checks melds with this function).  ``held``: the cards are known to
     be in the hand."""
-    if state.black_threes_down:
+    if state.facts.black_threes_down:
         raise IllegalMove("black threes are your last meld: discard to go out")
     side = state.side_of(actor)
     cs = move.cards_from_hand()
@@ -82,8 +83,8 @@ def check_meld(state: HandState, move: Move, actor: int, held: bool = False) -> 
         going_out
         and state.rules.variant.concealed_waives_minimum
         and state.drew == "stock"
-        and not state.turn_start_melded
-        and not state.turn_old_touched
+        and not state.facts.start_melded
+        and not state.facts.old_touched
         and not any(gp.joins >= 0 for gp, _ in made)
         and any(m.size >= size for gp, m in made if gp.rank != BLACK_THREES_MELD)
     )
@@ -197,8 +198,8 @@ def _take(state: HandState, plan: Plan, actor: int, side: int) -> None:
     state.pile = []
     state.frozen = 0
     state.start_frozen = False
-    _lay(state, plan, actor, side)
-    state.turn_melded = False  # taking the pile is the draw: "may I go out?" may follow it
+    _lay(state, plan, actor, side, False)  # taking the pile is the draw: "may I go out?" may
+    # follow it
     state.take_into_hand(actor, rest)
     state.rules.variant.after_meld(state, actor, side)
     state.phase = "play"
@@ -207,28 +208,35 @@ def _take(state: HandState, plan: Plan, actor: int, side: int) -> None:
         _go_out(state, actor)
 
 
-def _lay(state: HandState, plan: Plan, actor: int, side: int) -> None:
+def _lay(state: HandState, plan: Plan, actor: int, side: int, melded: bool = True) -> None:
     melds = state.melds[side]
+    f = state.facts
+    touched = f.old_touched
+    new: set[str] | None = None
     for gp in plan.groups:
         if gp.joins >= 0:
             old = melds[gp.joins]
             melds[gp.joins] = old.plus(gp.cards)
-            if old.rank not in state.turn_new_ranks:
-                state.turn_old_touched = True
+            if old.rank not in f.new_ranks and (new is None or old.rank not in new):
+                touched = True
         else:
             melds.append(Meld(gp.rank, gp.cards))
-            state.turn_new_ranks.add(gp.rank)
+            if new is None:
+                new = set(f.new_ranks)
+            new.add(gp.rank)
     state.melded[actor] = True
-    state.turn_melded = True
+    state.facts = TurnFacts(f.start_melded, melded, touched,
+                            f.new_ranks if new is None else frozenset(new), f.black_threes_down)
 
 
 def _go_out(state: HandState, actor: int) -> None:
     side = state.side_of(actor)
     size = state.rules.variant.canasta_size
+    f = state.facts
     concealed = (
-        not state.turn_start_melded
-        and not state.turn_old_touched
-        and any(m.rank in state.turn_new_ranks and m.size >= size and m.rank != BLACK_THREES_MELD
+        not f.start_melded
+        and not f.old_touched
+        and any(m.rank in f.new_ranks and m.size >= size and m.rank != BLACK_THREES_MELD
                 for m in state.melds[side])
     )
     end_hand(state, actor, concealed)
@@ -246,11 +254,7 @@ def next_turn(state: HandState) -> None:
     state.drew = None
     state.answer = None
     state.asking = None
-    state.turn_start_melded = state.melded[state.turn]
-    state.turn_melded = False
-    state.turn_old_touched = False
-    state.turn_new_ranks = set()
-    state.black_threes_down = False
+    state.facts = TURN_START[state.melded[state.turn]]
     if not state.rules.variant.ask_once_per_hand:
         state.asked[state.turn] = False
     if state.rules.variant.lay_threes_at_turn_start:

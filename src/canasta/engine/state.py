@@ -18,6 +18,7 @@ from canasta.engine.legal import legal_moves
 from canasta.engine.melds import Meld, MeldIndex
 from canasta.engine.plans import GroupPlan, Listing, Plan
 from canasta.engine.play import carry_out
+from canasta.engine.schema import TURN_START, TurnFacts
 from canasta.errors import IllegalMove, NotationError
 from canasta.moves import Move, MoveKind, group_rank, parse_move
 from canasta.mypyc_attrs import mypyc_attr
@@ -48,9 +49,9 @@ class HandState:
         "answer",
         "asked",
         "asking",
-        "black_threes_down",
         "bonuses",
         "drew",
+        "facts",
         "frozen",
         "hand_number",
         "hands",
@@ -69,10 +70,6 @@ class HandState:
         "stock",
         "threes",
         "turn",
-        "turn_melded",
-        "turn_new_ranks",
-        "turn_old_touched",
-        "turn_start_melded",
     )
 
     rules: Rules
@@ -99,11 +96,7 @@ class HandState:
     # The moves played, (seat, move) in order: a tuple that grows by a new tuple, so that
     # copies and views share it instead of copying it (``history``).
     _history: History
-    turn_start_melded: bool
-    turn_melded: bool
-    turn_old_touched: bool
-    turn_new_ranks: set[str]
-    black_threes_down: bool
+    facts: TurnFacts  # what the seat to act did so far this turn (immutable: shared)
     result: HandResult | None
     plans: Listing | None  # what ``legal_moves`` worked out for this position
     # Each hand's counts (``counts``), the list they were counted from (a hand assigned anew is
@@ -139,11 +132,7 @@ class HandState:
         self.bonuses = [0] * s
         self.ponytails = [None] * n
         self._history = ()
-        self.turn_start_melded = False
-        self.turn_melded = False
-        self.turn_old_touched = False
-        self.turn_new_ranks = set()
-        self.black_threes_down = False
+        self.facts = TURN_START[False]
         self.result = None
         self.plans = None
         self._counts = [None] * n
@@ -157,35 +146,33 @@ class HandState:
         """An independent copy; ``plans``: keep what ``legal_moves`` checked here, for a copy
         that only ``apply`` will change (trying moves)."""
         other = HandState.__new__(HandState)
-        # Every slot, by name (a loop over __slots__ costs a third of a playout's copies).
+        # Every field of schema.FIELDS, by name and as its shape says (shared where immutable,
+        # else copied one level down): a loop over the declaration costs a sixth of a copy,
+        # so tests/test_schema.py holds this list to it instead.
         other.rules = self.rules
         other.turn = self.turn
         other.phase = self.phase
         other.scores = self.scores
         other.hand_number = self.hand_number
-        other.asking = self.asking
-        other.answer = self.answer
-        other.drew = self.drew
-        other.frozen = self.frozen
-        other.start_frozen = self.start_frozen
-        other.turn_start_melded = self.turn_start_melded
-        other.turn_melded = self.turn_melded
-        other.turn_old_touched = self.turn_old_touched
-        other.black_threes_down = self.black_threes_down
-        other.result = self.result
-        other.hands = [list(h) for h in self.hands]
         other.melds = [list(m) for m in self.melds]
         other.threes = [list(t) for t in self.threes]
         other.pile = list(self.pile)
-        other.stock = list(self.stock)
+        other.frozen = self.frozen
+        other.start_frozen = self.start_frozen
         other.melded = list(self.melded)
         other.asked = list(self.asked)
+        other.asking = self.asking
         other.penalties = list(self.penalties)
         other.penalized = list(self.penalized)
         other.bonuses = list(self.bonuses)
-        other.ponytails = [list(p) if p is not None else None for p in self.ponytails]
         other._history = self._history
-        other.turn_new_ranks = set(self.turn_new_ranks)
+        other.result = self.result
+        other.answer = self.answer
+        other.drew = self.drew
+        other.facts = self.facts
+        other.hands = [list(h) for h in self.hands]
+        other.ponytails = [list(p) if p is not None else None for p in self.ponytails]
+        other.stock = list(self.stock)
         # The same position has the same plans (immutable; a move played drops them), but a
         # caller that changes the copy by hand must not inherit them.
         other.plans = self.plans if plans else None
@@ -200,6 +187,55 @@ class HandState:
         other._indexes = list(self._indexes)
         self._owned = [False] * len(counts)
         return other
+
+    # ------------------------------------------------------------------------------------
+    # The turn's facts, one by one (``facts`` is the record; setting one makes a new record)
+    @property
+    def turn_start_melded(self) -> bool:
+        return self.facts.start_melded
+
+    @turn_start_melded.setter
+    def turn_start_melded(self, value: bool) -> None:
+        f = self.facts
+        self.facts = TurnFacts(value, f.melded, f.old_touched, f.new_ranks, f.black_threes_down)
+
+    @property
+    def turn_melded(self) -> bool:
+        return self.facts.melded
+
+    @turn_melded.setter
+    def turn_melded(self, value: bool) -> None:
+        f = self.facts
+        self.facts = TurnFacts(f.start_melded, value, f.old_touched, f.new_ranks,
+                               f.black_threes_down)
+
+    @property
+    def turn_old_touched(self) -> bool:
+        return self.facts.old_touched
+
+    @turn_old_touched.setter
+    def turn_old_touched(self, value: bool) -> None:
+        f = self.facts
+        self.facts = TurnFacts(f.start_melded, f.melded, value, f.new_ranks, f.black_threes_down)
+
+    @property
+    def turn_new_ranks(self) -> frozenset[str]:
+        return self.facts.new_ranks
+
+    @turn_new_ranks.setter
+    def turn_new_ranks(self, value: frozenset[str]) -> None:
+        f = self.facts
+        self.facts = TurnFacts(f.start_melded, f.melded, f.old_touched, frozenset(value),
+                               f.black_threes_down)
+
+    @property
+    def black_threes_down(self) -> bool:
+        return self.facts.black_threes_down
+
+    @black_threes_down.setter
+    def black_threes_down(self, value: bool) -> None:
+        f = self.facts
+        self.facts = TurnFacts(f.start_melded, f.melded, f.old_touched, f.new_ranks, value)
 
     # ------------------------------------------------------------------------------------
     # Queries (never change the state)

@@ -47,7 +47,7 @@ def in_opening(state: HandState, side: int) -> bool:
     melds = state.melds[side]
     if not melds:
         return True
-    return state.drew == "stock" and all(m.rank in state.turn_new_ranks for m in melds)
+    return state.drew == "stock" and all(m.rank in state.facts.new_ranks for m in melds)
 
 
 def _rank_class(rank: str, dead: set[str]) -> int:
