@@ -9,7 +9,8 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from canasta.cards import N_KINDS, kind_counts  # noqa: E402
+from canasta.cards import N_KINDS, Card, kind_counts  # noqa: E402
+from canasta.envs import observation  # noqa: E402
 from canasta.envs.observation import (  # noqa: E402
     known_cards,
     observation_fields,
@@ -20,7 +21,7 @@ from canasta.envs.observation import (  # noqa: E402
 from canasta.match import Match  # noqa: E402
 from canasta.moves import MoveKind  # noqa: E402
 from canasta.rules import Rules  # noqa: E402
-from canasta.view import view_of  # noqa: E402
+from canasta.view import PlayerView, view_of  # noqa: E402
 
 from conftest import position  # noqa: E402
 from test_view import shuffle_hidden  # noqa: E402
@@ -198,3 +199,37 @@ def test_asking_and_the_answer() -> None:
     assert list(observe(view_of(state, 0))[answer]) == [1, 0]
     assert list(observe(view_of(state, 2))[answer]) == [0, 0]  # shown to the asker only
     assert "answer received: yes" in observation_string(view_of(state, 0))
+
+
+def _replayed(view: PlayerView) -> list[list[Card]]:
+    """``known_cards`` worked out from the whole history, apart from what was followed."""
+    fresh = observation._Followed(view.history, view.rules.players)
+    fresh.follow(view)
+    known = [list(h) for h in fresh.hands]
+    known[view.seat] = []
+    return known
+
+
+def test_known_cards_followed_step_by_step_match_a_replay_of_the_whole_history() -> None:
+    # The known cards are followed from one observation to the next; two games observed in
+    # turn, and a copy that goes another way from the same history, must not mix what each
+    # one showed.
+    rules = Rules.make("classic", 4)
+    rng = random.Random(3)
+    for seed in range(3):
+        a, b = Match(rules, seed).state, Match(rules, seed + 10).state
+        branch = None
+        takes = 0
+        while a.result is None or b.result is None:
+            for state in (a, b, branch):
+                if state is None or state.result is not None:
+                    continue
+                move = rng.choice(state.legal_moves())
+                takes += move.kind is MoveKind.TAKE
+                state.apply(move)
+                views = [view_of(state, seat) for seat in range(rules.players)]
+                followed = [known_cards(view) for view in views]
+                assert followed == [_replayed(view) for view in views]
+            if branch is None and len(a.history) > 30 and a.result is None:
+                branch = a.copy()  # shares a's history so far, then plays its own moves
+        assert takes

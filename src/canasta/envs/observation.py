@@ -34,6 +34,7 @@ import numpy.typing as npt
 
 from canasta.cards import (
     BLACK_THREE,
+    DEUCE,
     JOKER,
     KIND_NAMES,
     N_KINDS,
@@ -44,7 +45,7 @@ from canasta.cards import (
     kind_counts,
 )
 from canasta.engine.melds import Meld
-from canasta.moves import BLACK_THREES_MELD, WILD_MELD, MoveKind
+from canasta.moves import BLACK_THREES_MELD, WILD_MELD, Move, MoveKind
 from canasta.rules import Rules
 from canasta.view import PlayerView
 
@@ -150,27 +151,87 @@ def known_cards(view: PlayerView) -> list[list[Card]]:
     cards that started the pile are not in the view, so once that first pile is taken they are
     not counted (``unseen_counts`` still holds them).  The observer's own entry is empty (its
     hand is ``hand_counts``)."""
-    laid = view.rules.variant.laid_on_sight
-    known: list[list[Card]] = [[] for _ in range(view.rules.players)]
-    pile: list[Card] = []  # the part of the pile the history shows
-    for i, (seat, move) in enumerate(view.history):
-        if i in view.penalized:
-            continue  # taken back for a penalty (table mode): nothing moved
-        k = move.kind
-        hand = known[seat]
-        if k is MoveKind.DISCARD and move.card is not None:
-            _drop(hand, move.card)
-            pile.append(move.card)
-        elif k is MoveKind.TAKE:
-            for c in move.cards_from_hand():
-                _drop(hand, c)
-            hand.extend(c for c in pile[:-1] if not laid(c))
-            pile = []
-        elif k in (MoveKind.MELD, MoveKind.ADD):
-            for c in move.cards_from_hand():
-                _drop(hand, c)
+    known = [list(h) for h in _followed(view).hands]
     known[view.seat] = []
     return known
+
+
+class _Followed:
+    """The known cards of one hand's history, followed move by move.
+
+    A hand's history only grows, by new tuples that hold the same ``(seat, move)`` entries, so
+    what was worked out for its first ``seen`` moves holds for every later view of that hand:
+    each observation replays only the moves since the last one (replaying the whole history
+    at every step made the observation the larger part of an environment's step)."""
+
+    __slots__ = ("first", "hands", "last", "penalized", "pile", "seen")
+
+    def __init__(self, history: Sequence[tuple[int, Move]], players: int) -> None:
+        self.first = history[0] if history else None
+        self.last: tuple[int, Move] | None = None  # the entry at ``seen - 1``
+        self.seen = 0
+        self.hands: list[list[Card]] = [[] for _ in range(players)]
+        self.pile: list[Card] = []  # the part of the pile the history shows
+        self.penalized: frozenset[int] = frozenset()
+
+    def continues(self, view: PlayerView) -> bool:
+        """Whether ``view``'s history extends the one followed so far (and no move already
+        followed has been taken back since)."""
+        history, seen = view.history, self.seen
+        if not history or history[0] is not self.first or len(history) < seen:
+            return False
+        if seen and history[seen - 1] is not self.last:
+            return False
+        penalized = view.penalized
+        return penalized is self.penalized or penalized == self.penalized or all(
+            i >= seen for i in penalized - self.penalized)
+
+    def follow(self, view: PlayerView) -> None:
+        history = view.history
+        laid = view.rules.variant.laid_on_sight
+        penalized = view.penalized
+        known, pile = self.hands, self.pile
+        for i in range(self.seen, len(history)):
+            if i in penalized:
+                continue  # taken back for a penalty (table mode): nothing moved
+            seat, move = history[i]
+            k = move.kind
+            hand = known[seat]
+            if k is MoveKind.DISCARD and move.card is not None:
+                _drop(hand, move.card)
+                pile.append(move.card)
+            elif k is MoveKind.TAKE:
+                for c in move.cards_from_hand():
+                    _drop(hand, c)
+                hand.extend(c for c in pile[:-1] if not laid(c))
+                pile.clear()
+            elif k in (MoveKind.MELD, MoveKind.ADD):
+                for c in move.cards_from_hand():
+                    _drop(hand, c)
+        self.seen = len(history)
+        self.last = history[-1] if history else None
+        self.penalized = penalized
+
+
+#: The hands followed lately, by the identity of their history's first entry (several games
+#: may be observed in turn, as vectorised environments do).
+_FOLLOWING: dict[int, _Followed] = {}
+_FOLLOWED_MAX = 64
+
+
+def _followed(view: PlayerView) -> _Followed:
+    history = view.history
+    if not history:
+        return _Followed(history, view.rules.players)
+    key = id(history[0])  # kept alive by the entry itself, so never reused while it is there
+    entry = _FOLLOWING.get(key)
+    if entry is None or not entry.continues(view):
+        entry = _Followed(history, view.rules.players)
+        if len(_FOLLOWING) >= _FOLLOWED_MAX:
+            del _FOLLOWING[next(iter(_FOLLOWING))]
+        _FOLLOWING[key] = entry
+    entry.follow(view)
+    return entry
 
 
 def _drop(cards: list[Card], c: Card) -> None:
@@ -199,7 +260,7 @@ def _meld_stats(melds: Iterable[Meld], size: int) -> list[float]:
     """MELD_STATS for every rank class of one side's melds."""
     out = [0.0] * (len(RANK_CLASSES) * len(MELD_STATS))
     for m in melds:
-        base = RANK_CLASSES.index(m.rank) * len(MELD_STATS)
+        base = _CLASS_INDEX[m.rank] * len(MELD_STATS)
         out[base] += m.naturals
         out[base + 1] += m.deuces
         out[base + 2] += m.jokers
@@ -209,6 +270,12 @@ def _meld_stats(melds: Iterable[Meld], size: int) -> list[float]:
         else:
             out[base + 5] += m.size
     return out
+
+
+_CLASS_INDEX: Final = {r: i for i, r in enumerate(RANK_CLASSES)}
+#: The kind of a meld's natural cards, by its rank (a wild-card meld holds none).
+_MELD_KIND: Final = {**{r: i for i, r in enumerate(NATURAL_RANKS)},
+                     BLACK_THREES_MELD: BLACK_THREE, WILD_MELD: -1}
 
 
 def _phase(view: PlayerView) -> str:
@@ -223,83 +290,118 @@ def _phase(view: PlayerView) -> str:
 # The vector
 
 
-class _Writer:
-    """Fills the vector field by field, checking each against the layout."""
+_ANSWERS: Final = {"yes": 0, "no": 1}
+_DREW: Final = {"stock": 0, "pile": 1}
 
-    def __init__(self, fields: list[Field]) -> None:
-        self.fields = fields
-        self.values: list[float] = []
-        self.i = 0
 
-    def put(self, name: str, values: Iterable[float]) -> None:
-        f = self.fields[self.i]
-        vs = list(values)
-        assert f.name == name and len(vs) == f.size, (f, name, len(vs))
-        self.values.extend(vs)
-        self.i += 1
-
-    def one_hot(self, name: str, index: int | None) -> None:
-        f = self.fields[self.i]
-        vs = [0.0] * f.size
-        if index is not None:
-            vs[index] = 1.0
-        self.put(name, vs)
+def _one_hot(size: int, index: int | None) -> list[float]:
+    out = [0.0] * size
+    if index is not None:
+        out[index] = 1.0
+    return out
 
 
 def observe(view: PlayerView) -> npt.NDArray[np.float32]:
-    """The observation vector of ``view`` (float32, ``observation_size(view.rules)`` long)."""
+    """The observation vector of ``view`` (float32, ``observation_size(view.rules)`` long).
+
+    Written field after field in the order of ``observation_fields`` (one list extended, made
+    an array once: this runs at every step of an environment)."""
     rules = view.rules
+    v = rules.variant
     n, s = rules.players, rules.n_sides
-    me, my_side = view.seat, view.side
+    me = view.seat
+    my_side = me % s
     seats = [(me + r) % n for r in range(n)]  # absolute seat of each relative seat
     sides = [(my_side + r) % s for r in range(s)]
-    w = _Writer(observation_fields(rules))
-    known = known_cards(view)
+    out: list[float] = []
+    put = out.extend
 
-    w.put("hand_counts", kind_counts(view.hand))
-    w.put("hand_sizes", (view.hand_sizes[a] for a in seats))
-    w.put("ponytail_sizes", (view.ponytail_sizes[a] or 0 for a in seats))
-    w.put("seat_melded", (view.melded[a] for a in seats))
-    w.put("seat_asked", (view.asked[a] for a in seats))
-    w.put("known_cards", (x for a in seats[1:] for x in kind_counts(known[a])))
-    w.put("unseen_counts", unseen_counts(view, known))
+    # The cards of each kind this seat can place: its hand, the pile, the table, the known
+    # cards of the others; the rest is unseen.
+    hand = kind_counts(view.hand)
+    pile = kind_counts(view.pile)
+    seen = [a + b for a, b in zip(hand, pile, strict=True)]
+    put(hand)
+    sizes, tails, melded, asked = (view.hand_sizes, view.ponytail_sizes, view.melded,
+                                   view.asked)
+    put([sizes[a] for a in seats])
+    put([tails[a] or 0 for a in seats])
+    put([melded[a] for a in seats])
+    put([asked[a] for a in seats])
+    known = _followed(view).hands
+    for a in seats[1:]:
+        counts = kind_counts(known[a])
+        put(counts)
+        for k, x in enumerate(counts):
+            seen[k] += x
+    for ms in view.melds:
+        for m in ms:
+            kind = _MELD_KIND[m.rank]
+            if kind >= 0:
+                seen[kind] += m.naturals
+            seen[DEUCE] += m.deuces
+            seen[JOKER] += m.jokers
+    for t in view.threes:
+        for c in t:
+            seen[c.kind] += 1
+    decks = v.decks(n)
+    full = 4 * decks
+    put([(2 * decks if k in (JOKER, RED_THREE, BLACK_THREE) else full) - seen[k]
+         for k in range(N_KINDS)])
 
-    size = rules.variant.canasta_size
-    w.put("melds", (x for b in sides for x in _meld_stats(view.melds[b], size)))
-    w.put("threes", (x for b in sides
-                     for x in (sum(c.kind == RED_THREE for c in view.threes[b]),
-                               sum(c.kind == BLACK_THREE for c in view.threes[b]))))
-    w.put("canastas", (view.canastas(b) for b in sides))
-    w.put("opened", (view.opened(b) for b in sides))
-    w.put("scores", (view.scores[b] / POINTS_SCALE for b in sides))
-    w.put("minimums", (rules.variant.initial_minimum(view.scores[b], view.hand_number, rules)
-                       / POINTS_SCALE for b in sides))
-    w.put("penalties", (view.penalties[b] / POINTS_SCALE for b in sides))
-    w.put("bonuses", (view.bonuses[b] / POINTS_SCALE for b in sides))
+    size = v.canasta_size
+    for b in sides:
+        put(_meld_stats(view.melds[b], size))
+    for b in sides:
+        threes = view.threes[b]
+        red = sum(1 for c in threes if c.kind == RED_THREE)
+        put((red, len(threes) - red))
+    canastas = [0] * s
+    for b in sides:
+        canastas[b] = sum(1 for m in view.melds[b] if m.size >= size and m.rank != "3")
+    put([canastas[b] for b in sides])
+    put([bool(view.melds[b]) for b in sides])
+    scores, hand_number = view.scores, view.hand_number
+    put([scores[b] / POINTS_SCALE for b in sides])
+    put([v.initial_minimum(scores[b], hand_number, rules) / POINTS_SCALE for b in sides])
+    put([view.penalties[b] / POINTS_SCALE for b in sides])
+    put([view.bonuses[b] / POINTS_SCALE for b in sides])
 
-    w.put("pile_size", [view.pile_size])
-    w.one_hot("pile_top", N_KINDS if view.pile_top is None else view.pile_top.kind)
-    w.put("pile_flags", [view.pile_frozen, view.pile_frozen_for_me(), view.start_frozen])
-    w.put("pile_counts", kind_counts(view.pile))
-    w.put("stock_size", [view.stock_size])
-    w.put("hand_number", [view.hand_number])
+    put((view.pile_size,))
+    top = view.pile_top
+    put(_one_hot(N_KINDS + 1, N_KINDS if top is None else top.kind))
+    put((view.pile_frozen, view.pile_frozen or not view.melds[my_side], view.start_frozen))
+    put(pile)
+    put((view.stock_size, hand_number))
 
-    over = view.result is not None
-    w.one_hot("phase", PHASES.index(_phase(view)))
-    w.one_hot("turn", None if over else (view.turn - me) % n)
-    w.one_hot("asker", None if view.asking is None else (view.asking - me) % n)
-    w.one_hot("answer", {"yes": 0, "no": 1}.get(view.answer or ""))
-    w.one_hot("drew", {"stock": 0, "pile": 1}.get(view.drew or ""))
-    f = view.turn_facts
-    w.put("turn_facts", [f.start_melded, f.melded, f.old_touched, f.black_threes_down])
-    w.put("new_ranks", (r in f.new_ranks for r in RANK_CLASSES))
     result = view.result
-    w.put("result", (result.scores[b] / POINTS_SCALE if result else 0.0 for b in sides))
+    put(_one_hot(len(PHASES), PHASES.index(_phase(view))))
+    put(_one_hot(n, None if result is not None else (view.turn - me) % n))
+    put(_one_hot(n, None if view.asking is None else (view.asking - me) % n))
+    put(_one_hot(2, _ANSWERS.get(view.answer or "")))
+    put(_one_hot(2, _DREW.get(view.drew or "")))
+    f = view.turn_facts
+    put((f.start_melded, f.melded, f.old_touched, f.black_threes_down))
+    new = f.new_ranks
+    put([r in new for r in RANK_CLASSES])
+    put([result.scores[b] / POINTS_SCALE if result else 0.0 for b in sides])
     went = result.went_out if result else None
-    w.one_hot("went_out", None if went is None else (went - me) % n)
-    w.put("concealed", [bool(result and result.concealed)])
-    assert w.i == len(w.fields)
-    return np.asarray(w.values, dtype=np.float32)
+    put(_one_hot(n, None if went is None else (went - me) % n))
+    put((bool(result and result.concealed),))
+    if len(out) != _size(rules):
+        raise AssertionError(f"{len(out)} values where the layout has {_size(rules)}")
+    return np.array(out, dtype=np.float32)
+
+
+_SIZES: dict[tuple[str, int], int] = {}
+
+
+def _size(rules: Rules) -> int:
+    key = (rules.variant.name, rules.players)
+    size = _SIZES.get(key)
+    if size is None:
+        size = _SIZES[key] = observation_size(rules)
+    return size
 
 
 # ---------------------------------------------------------------------------------------------
