@@ -541,10 +541,9 @@ def engine_messages() -> dict[str, str]:
     source = ["?"]
     original = CanastaError.__init__
 
-    def recording_init(self: CanastaError, *args: object) -> None:
-        if args and isinstance(args[0], str):
-            found.setdefault(args[0], source[0])
-        original(self, *args)
+    def recording_init(self: CanastaError, *args: Any, **params: Any) -> None:
+        original(self, *args, **params)
+        found.setdefault(str(self), source[0])
 
     mp = pytest.MonkeyPatch()
     mp.setattr(CanastaError, "__init__", recording_init)

@@ -309,9 +309,9 @@ class GameSession:
         """Play the human seat's move; raises CanastaError (and changes nothing) when it is
         malformed, illegal, out of turn or for a seat that is not the player's."""
         if seat != HUMAN:
-            raise IllegalMove(f"seat {seat} is a computer player's")
+            raise IllegalMove("web.computer_seat", seat=seat)
         if not isinstance(text, str) or len(text) > 400:
-            raise IllegalMove("a move is a short text, such as 'draw' or 'discard 4S'")
+            raise IllegalMove("web.move_text")
         state = self.state
         move = state.parse(text)
         if state.result is None and state.turn == HUMAN:
@@ -353,8 +353,7 @@ class GameSession:
         """Take back the player's last meld or addition of this turn (never a draw, a take or
         anything after the discard); raises IllegalMove when there is nothing to take back."""
         if seat != HUMAN or not self.can_undo():
-            raise IllegalMove("there is nothing to undo: only your melds of this turn, "
-                              "before you discard")
+            raise IllegalMove("web.nothing_to_undo")
         state, n, drew = self._undo.pop()
         self.match.state = state
         del self.match.moves[-1][n:]
@@ -364,7 +363,7 @@ class GameSession:
         """Let the computer seat to act choose and play its move."""
         seat = self.state.to_move()
         if seat is None or seat not in self.computers:
-            raise IllegalMove("no computer player is to act")
+            raise IllegalMove("web.no_computer_to_act")
         view = self.view(seat)
         try:
             move = self.computers[seat].choose(view)
@@ -379,9 +378,9 @@ class GameSession:
 
     def next_hand(self) -> None:
         if self.state.result is None:
-            raise IllegalMove("the hand is still being played")
+            raise IllegalMove("web.hand_not_over")
         if self.match.over:
-            raise IllegalMove("the match is over: start a new game")
+            raise IllegalMove("web.match_over")
         self.match.next_hand()
         self._new_hand_players()
 
@@ -389,7 +388,7 @@ class GameSession:
         """The expert's move for the player now, and why (in ``lang``)."""
         view = self.view(seat)
         if seat != HUMAN or not view.to_act:
-            raise IllegalMove("it is not your turn: there is nothing to suggest")
+            raise IllegalMove("web.no_hint")
         self.helper.memory.update(view)
         move = self.helper.decide(view)
         return move, explain(view, move, lang)
