@@ -58,10 +58,14 @@ def _notation(params: Mapping[str, Any]) -> dict[str, str]:
         if isinstance(value, tuple | list):
             if name == "kinds":
                 out[name] = " and a ".join(value)
+            elif name == "counts":
+                out[name] = ", ".join(map(str, value))
             else:
                 out[name] = " ".join(getattr(v, "text", str(v)) for v in value)
         elif name == "rank":
-            out[name] = rank_name(value)
+            plural = rank_name(value)
+            out.update(rank=plural, rank_the="the " + plural, rank_all="all your " + plural,
+                       rank_one="one")
         else:
             out[name] = getattr(value, "text", None) or str(value)
     return out

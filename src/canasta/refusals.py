@@ -19,12 +19,14 @@ from typing import Final
 KINDS: Final[dict[str, str]] = {
     "card": "card", "top": "card",
     "cards": "cards",
-    "rank": "rank",
+    "rank": "rank",  # also as rank_the, rank_all, rank_one (RANK_FORMS)
     "kinds": "canasta kinds",  # names of canasta kinds: natural, mixed, sevens, wild
     "reason": "refusal",  # a refusal nested in this one
-    "text": "quoted", "verb": "quoted", "name": "quoted", "game": "quoted",  # the player's own text
-    "variant": "variant",
-    "counts": "numbers",
+    "text": "quoted", "verb": "quoted", "game": "quoted", "name": "quoted",  # as it was given
+    "names": "quoted", "known": "quoted", "value": "quoted",
+    "problem": "quoted",  # what the server could not do, in the words of what failed
+    "variant": "variant",  # a variant's name (classic), written as the variant's title
+    "counts": "numbers",  # whole numbers to choose from: 2, 3 or 4
 }
 
 REFUSALS: Final[dict[str, str]] = {
@@ -53,8 +55,8 @@ REFUSALS: Final[dict[str, str]] = {
                                   "never with wild cards",
     "meld.black_threes_alone": "black threes are melded only with each other, when going out",
     "meld.wilds_alone": "a meld needs natural cards: wild cards alone are not a meld",
-    "meld.one_rank": "a meld is made of one rank: {card} does not go with the {rank}",
-    "meld.one_per_rank": "one meld per rank: put all your {rank} in one group",
+    "meld.one_rank": "a meld is made of one rank: {card} does not go with {rank_the}",
+    "meld.one_per_rank": "one meld per rank: put {rank_all} in one group",
     "meld.keep_one": "you go out by discarding your last card: keep one card to discard",
     "meld.min_cards": "a meld needs at least 3 cards",
     "meld.min_naturals": "a meld needs at least 2 natural cards",
@@ -98,8 +100,8 @@ REFUSALS: Final[dict[str, str]] = {
     "pile.frozen": "the pile is frozen: you need two natural {rank} from your hand",
     "pile.frozen_until_initial": "the pile is frozen until your side has made its initial meld: "
                                  "you need two natural {rank} from your hand",
-    "pile.need_pair_or_meld": "to take the pile you need two natural {rank}, or one and a wild "
-                              "card, or a meld of {rank} on the table",
+    "pile.need_pair_or_meld": "to take the pile you need two natural {rank}, or {rank_one} and a "
+                              "wild card, or a meld of {rank} on the table",
     "pile.natural_pair": "the pile is taken only with a natural pair: you need two natural "
                          "{rank}",
     "pile.meld_too_big": "your {rank} already hold {size} cards: the pair and the top card may "
@@ -115,10 +117,10 @@ REFUSALS: Final[dict[str, str]] = {
                                  "when no other card may go",
     # --- Modern American's melds (canasta.variants.modern_american) -----------------------------
     "meld.wild_canasta_finished": "the wild-card canasta is finished: nothing more may be added",
-    "meld.canasta_finished": "the {rank} are a finished canasta: nothing more may be added",
+    "meld.canasta_finished": "{rank_the} are a finished canasta: nothing more may be added",
     "meld.max_seven": "a meld stops at 7 cards",
     "meld.wild_meld_only_wilds": "a wild-card meld holds only deuces and jokers",
-    "meld.rank_closed": "the {rank} are closed: a side has a natural canasta of them, so nobody "
+    "meld.rank_closed": "{rank_the} are closed: a side has a natural canasta of them, so nobody "
                         "may meld them any more",
     "meld.sevens_no_wilds": "sevens never take wild cards",
     "meld.aces_wilds_initial": "aces take wild cards only in the initial meld",
@@ -143,6 +145,74 @@ REFUSALS: Final[dict[str, str]] = {
     "web.hand_not_over": "the hand is still being played",
     "web.match_over": "the match is over: start a new game",
     "web.no_hint": "it is not your turn: there is nothing to suggest",
+    "web.paused": "the game could not be saved ({reason}): it is paused, and goes on by itself "
+                  "once the server can save again",
+    "web.lang_not_saved": "the game could not be saved ({reason}): the language is unchanged",
+    "web.not_created": "the game could not be created: the server cannot save games now "
+                       "({reason})",
+    "web.computers_stopped": "the computer players stopped because of an error on the server: "
+                             "reload the page to go on",
+    "web.unreadable": "this saved game cannot be read: {reason}",
+    "web.no_game": "there is no game {game}",
+    "web.hands_range": "the game has hands 1 to {count}",
+    # --- the game server's store (canasta.web.store): a saved game that cannot be read, and the
+    # database's own words for why it cannot write (SQLite's fixed messages) ---------------------
+    "store.not_text": "the stored game is not text",
+    "store.too_long": "the stored game is longer than {most} characters",
+    "store.too_deep": "the stored game is nested more than {most} levels deep",
+    "store.not_json": "the stored game is not valid JSON",
+    "store.not_object": "the stored game is not a JSON object",
+    "store.db_cannot_read": "the database cannot read it ({problem})",
+    "store.disk_full": "database or disk is full",
+    "store.disk_io": "disk I/O error",
+    "store.locked": "database is locked",
+    "store.read_only": "attempt to write a readonly database",
+    "store.malformed": "database disk image is malformed",
+    # --- the new-game form and saved games' options (canasta.web.session) -----------------------
+    "config.not_object": "the game options must be a JSON object",
+    "config.unknown_options": "unknown option(s): {names}",
+    "config.unknown_variant": "unknown variant {text} (known: {known})",
+    "config.players": "{variant} is played by {counts} players, not {value}",
+    "config.target": "the target score is one of {counts}, not {value}",
+    "config.levels": "'levels' must list one level per computer seat ({seats}), each one of "
+                     "{known}",
+    "config.name": "the player's name must be 1 to {most} printable characters",
+    "config.lang": "the language is one of {known}, not {value}",
+    "config.options_object": "'options' must be a JSON object of house rules",
+    "config.no_house_rule": "{variant} with {players} players has no house rule {name} (its "
+                            "house rules: {known})",
+    "config.house_rule_value": "the house rule {name} is one of {known}, not {value}",
+    "config.no_seed": "the stored game has no seed",
+    "config.record_mismatch": "the saved game's options do not match its record",
+    # --- the protocol: what a client sent wrong (canasta.web.app, canasta.web.guard) ------------
+    "protocol.message_field_twice": "the message gives the field {name} twice",
+    "protocol.request_field_twice": "the request gives the field {name} twice",
+    "protocol.message_not_json": "the message is not valid JSON",
+    "protocol.request_not_json": "the request is not valid JSON",
+    "protocol.bad_id": "'id' must be a whole number from 0 to {most} or 1 to {length} letters, "
+                       "digits, '-', '_', '.' or ':'",
+    "protocol.message_too_long": "the message is too long",
+    "protocol.request_too_long": "the request is too long",
+    "protocol.not_object": "a message is a JSON object with a 'type'",
+    "protocol.unknown_type": "unknown message type {text} (known: {known})",
+    "protocol.unknown_fields": "unknown field(s) in {text}: {names}",
+    "protocol.needs_field": "{text} needs the field {name}",
+    "protocol.field_type": "{name} must be a {text}",
+    "protocol.lang": "the language is one of {known}",
+    "protocol.no_hint_now": "no hint can be given now",
+    "protocol.binary": "send JSON text, not binary data",
+    "protocol.invalid_field": "the request's {name} is not valid",
+    "protocol.limit": "the list's 'limit' is 1 to {most}, not {value}",
+    "protocol.bad_cursor": "the 'before' cursor is not one the games list gave",
+    "protocol.foreign_origin": "requests from other sites are refused (this one comes from "
+                               "{text})",
+    "protocol.json_content": "send the request as JSON (Content-Type: application/json)",
+    # --- why a button of the browser game is disabled (canasta.web.reasons) ---------------------
+    "reason.no_new_meld": "none of your cards make a new meld now",
+    "reason.no_initial_meld": "none of your cards make an initial meld now (your side needs "
+                              "{need} points)",
+    "reason.no_melds_yet": "your side has no melds to add to yet",
+    "reason.nothing_to_add": "none of your cards go onto your side's melds now",
     # --- the notation (canasta.cards, canasta.moves) --------------------------------------------
     "notation.card": "'{text}' is not a card: write a rank (A K Q J T/10 9 8 7 6 5 4 3 2) and a "
                      "suit (C D H S), or JK for a joker",
@@ -158,8 +228,13 @@ REFUSALS: Final[dict[str, str]] = {
                              "discard, pass, ask, yes, no",
 }
 
+#: The forms a rank takes in a template beside its plural name (``{rank}``: "kings"):
+#: ``{rank_the}`` "the kings", ``{rank_all}`` "all your kings", ``{rank_one}`` "one" (of them),
+#: so that a language whose words agree with the rank's gender writes them right.
+RANK_FORMS: Final = ("the", "all", "one")
+
 #: A refusal that has no code of its own (a position or a record that is malformed: the
 #: developer's errors, shown as they are): its one parameter is the English text.
 UNCODED: Final = "error.uncoded"
 
-__all__ = ["KINDS", "REFUSALS", "UNCODED"]
+__all__ = ["KINDS", "RANK_FORMS", "REFUSALS", "UNCODED"]

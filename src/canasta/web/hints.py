@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from canasta.cards import BLACK_THREE, JOKER
 from canasta.engine.play import rank_name
+from canasta.i18n import catalogue
 from canasta.moves import Move, MoveKind
 from canasta.view import PlayerView
-from canasta.web.messages import RANK_NAMES_ES
 
 SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
@@ -70,12 +70,10 @@ TEXTS: dict[str, dict[str, str]] = {
 
 
 def rank_words(rank: str, lang: str) -> str:
-    """A rank as players say it in ``lang`` ("nines", "nueves"): the engine's English name,
-    in Spanish through the message catalogue's names."""
-    english = rank_name(rank)
-    if lang == "es" and english in RANK_NAMES_ES:
-        return RANK_NAMES_ES[english][0]
-    return english
+    """A rank as players say it in ``lang`` ("nines", "nueves"), from the catalogue."""
+    words = catalogue(lang if lang in TEXTS else "en")
+    return words.get(f"meld.rank.{rank}" if rank in ("W", "3") else f"rankPlural.{rank}",
+                     rank_name(rank))
 
 
 def card_words(text: str) -> str:
