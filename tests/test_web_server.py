@@ -572,11 +572,11 @@ def test_a_short_initial_meld_at_a_table_with_penalties_cannot_be_undone(
 
 
 def test_every_house_rule_has_its_words_in_both_languages() -> None:
+    from canasta.i18n import catalogue
     from canasta.variants import get_variant, variant_names
-    from canasta.web.app import STATIC
 
     for lang in ("en", "es"):
-        words = json.loads((STATIC / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+        words = catalogue(lang)
         for name in variant_names():
             v = get_variant(name)
             for players in v.player_counts:
@@ -1701,3 +1701,15 @@ def test_serve_binds_the_checks_and_limits_to_its_address(
         assert r.status_code == 403  # another port is another site
         assert c.post("/api/games", json={},
                       headers={"Origin": "http://localhost:8123"}).status_code == 201
+
+
+def test_the_client_reads_the_catalogue_of_each_language(client: TestClient) -> None:
+    from canasta.i18n import LOCALE
+
+    for lang in ("en", "es"):
+        r = client.get(f"/i18n/{lang}.po")
+        assert r.status_code == 200 and r.headers["content-type"].startswith("text/plain")
+        assert r.text == (LOCALE / f"{lang}.po").read_text(encoding="utf-8")
+    r = client.get("/i18n/fr.po", headers={"Accept-Language": "es"})
+    assert r.status_code == 404 and r.json()["code"] == "protocol.lang"
+    assert r.json()["error"] == "El idioma es uno de estos: en, es"

@@ -31,7 +31,7 @@ from fastapi.staticfiles import StaticFiles
 
 from canasta.engine.deal import deal
 from canasta.errors import CanastaError
-from canasta.i18n import LANGS, params_json, render
+from canasta.i18n import LANGS, LOCALE, params_json, render
 from canasta.records import replay
 from canasta.view import view_of
 from canasta.web.connection import CLOSE_FAILED, GONE, Connection, dumps
@@ -617,6 +617,14 @@ def create_app(db: str | Path | None = None, *, host: str | None = None, port: i
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/i18n/{lang}.po", include_in_schema=False, response_model=None)
+    async def messages(request: Request, lang: str) -> FileResponse | JSONResponse:
+        """The client's words: the catalogue of ``lang`` as it is (js/i18n.js reads it)."""
+        if lang not in LANGS:
+            return bad(request, BadMessage("protocol.lang", known=", ".join(LANGS)), 404)
+        return FileResponse(LOCALE / f"{lang}.po", media_type="text/plain; charset=utf-8",
+                            headers={"Cache-Control": "no-cache"})
 
     @app.get("/api/options")
     async def options() -> dict[str, Any]:
