@@ -21,7 +21,7 @@ cards and numbers the way each language does:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any, Final
@@ -125,15 +125,21 @@ def _rank_key(rank: str) -> str:
     return f"meld.rank.{rank}" if rank in ("W", "3") else f"rankPlural.{rank}"
 
 
-def _fields(params: Mapping[str, Any], lang: str) -> dict[str, str]:
-    """The parameters of a text written in ``lang`` (``canasta.refusals.KINDS``)."""
+CardWriter = Callable[[Card], str]
+
+
+def _fields(params: Mapping[str, Any], lang: str,
+            show_card: CardWriter | None) -> dict[str, str]:
+    """The parameters of a text written in ``lang`` (``canasta.refusals.KINDS``); ``show_card``
+    writes a card instead of ``format_card`` (the terminal shows the letters it reads)."""
     words = catalogue(lang)
+    show = show_card or (lambda c: format_card(c, lang))
     out: dict[str, str] = {}
     for name, value in params.items():
         if isinstance(value, Card):
-            out[name] = format_card(value, lang)
+            out[name] = show(value)
         elif isinstance(value, CanastaError):
-            out[name] = render(value, lang, capital=False)
+            out[name] = render(value, lang, capital=False, show_card=show_card)
         elif isinstance(value, bool):
             out[name] = str(value)
         elif isinstance(value, int):
@@ -144,7 +150,7 @@ def _fields(params: Mapping[str, Any], lang: str) -> dict[str, str]:
             elif name == "counts":
                 out[name] = join_and((format_number(n, lang) for n in value), lang, "list.or")
             else:
-                out[name] = join_and((format_card(c, lang) for c in value), lang)
+                out[name] = join_and((show(c) for c in value), lang)
         elif name == "variant":
             out[name] = words.get(f"variant.{value}", str(value))
         elif name == "rank":
@@ -160,16 +166,17 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def text(key: str, lang: str, /, **params: Any) -> str:
+def text(key: str, lang: str, /, show_card: CardWriter | None = None, **params: Any) -> str:
     """The catalogue's text ``key`` in ``lang`` with its parameters filled in (cards, numbers
-    and ranks written the language's way)."""
-    return catalogue(lang)[key].format_map(_fields(params, lang))
+    and ranks written the language's way; ``show_card``: see ``_fields``)."""
+    return catalogue(lang)[key].format_map(_fields(params, lang, show_card))
 
 
-def render(error: CanastaError, lang: str, *, capital: bool = True) -> str:
+def render(error: CanastaError, lang: str, *, capital: bool = True,
+           show_card: CardWriter | None = None) -> str:
     """Why ``error`` refused, in ``lang``: the player's text (the English of ``str(error)`` is
     the API's, in the notation)."""
-    out = text(f"refusal.{error.code}", lang, **error.params)
+    out = text(f"refusal.{error.code}", lang, show_card, **error.params)
     return _capital(out) if capital else out
 
 

@@ -224,6 +224,10 @@ REFUSALS: Final[dict[str, str]] = {
     "notation.meld_rank": "'{text}' is not a meld rank (A K Q J T 9 8 7 6 5 4, or W)",
     "notation.meld_cards": "meld some cards, for example: meld KH KD KC / 9S 9D 2C",
     "notation.empty_group": "an empty meld group: put cards between the '/' signs",
+    "notation.card_es": "'{text}' is not a card in the Spanish letters: write a rank (A R D J 10 9 "
+                        "8 7 6 5 4 3 2) and a suit (P C D T), or JK for a joker",
+    "notation.meld_rank_es": "'{text}' is not a meld rank in the Spanish letters (A R D J 10 9 8 7 "
+                             "6 5 4, or W)",
     "notation.unknown_move": "unknown move '{verb}': the moves are draw, take, meld, add, "
                              "discard, pass, ask, yes, no",
 }
