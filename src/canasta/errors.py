@@ -29,9 +29,10 @@ class CanastaError(ValueError):
     params: dict[str, Any]
 
     def __init__(self, code: str, /, **params: Any) -> None:
+        # (no ValueError.__init__: __new__ has set ``args`` already, and a refusal is built
+        # often -- the variants' hooks return one for each count the listing rules out)
         if code not in REFUSALS and code != UNCODED:
             code, params = UNCODED, {"text": code}
-        super().__init__(code)
         self.code = code
         self.params = params
 
