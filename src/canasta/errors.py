@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from canasta.refusals import REFUSALS, UNCODED
+from canasta.refusals import REFUSALS, UNCODED, rank_plural
 
 
 class CanastaError(ValueError):
@@ -52,8 +52,6 @@ def _rebuild(cls: type[CanastaError], code: str, params: dict[str, Any]) -> Cana
 def _notation(params: Mapping[str, Any]) -> dict[str, str]:
     """The parameters as the English text of the API writes them: cards and ranks in the
     notation's words (``KD``, ``kings``), numbers as digits."""
-    from canasta.moves import rank_name  # (moves imports this module)
-
     out: dict[str, str] = {}
     for name, value in params.items():
         if isinstance(value, tuple | list):
@@ -64,7 +62,7 @@ def _notation(params: Mapping[str, Any]) -> dict[str, str]:
             else:
                 out[name] = " ".join(getattr(v, "text", str(v)) for v in value)
         elif name == "rank":
-            plural = rank_name(value)
+            plural = rank_plural(value)
             out.update(rank=plural, rank_the="the " + plural, rank_all="all your " + plural,
                        rank_one="one")
         else:

@@ -16,6 +16,7 @@ from enum import StrEnum
 
 from canasta.cards import ALL_CARDS, BLACK_THREE, NATURAL_RANKS, Card, card
 from canasta.errors import NotationError
+from canasta.refusals import rank_plural
 
 Group = tuple[Card, ...]
 
@@ -48,14 +49,9 @@ def group_rank(group: Group) -> str:
     return WILD_MELD
 
 
-_PLURAL = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "T": "tens", "9": "nines",
-           "8": "eights", "7": "sevens", "6": "sixes", "5": "fives", "4": "fours",
-           "W": "wild cards"}
-
-
 def rank_name(rank: str) -> str:
     """A meld rank in the plural, as the reasons for refusing a move name it (``kings``)."""
-    return _PLURAL.get(rank, rank + "s")
+    return rank_plural(rank)
 
 
 def _rank_order(rank: str) -> int:

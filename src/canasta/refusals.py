@@ -237,8 +237,19 @@ REFUSALS: Final[dict[str, str]] = {
 #: so that a language whose words agree with the rank's gender writes them right.
 RANK_FORMS: Final = ("the", "all", "one")
 
+#: The meld ranks' plural names in the API's English (the players' are the catalogues').
+RANK_PLURALS: Final = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "T": "tens",
+                       "9": "nines", "8": "eights", "7": "sevens", "6": "sixes", "5": "fives",
+                       "4": "fours", "W": "wild cards"}
+
+
+def rank_plural(rank: str) -> str:
+    """A meld rank in the plural, as the English of a refusal names it (``kings``, ``3s``)."""
+    return RANK_PLURALS.get(rank, rank + "s")
+
+
 #: A refusal that has no code of its own (a position or a record that is malformed: the
 #: developer's errors, shown as they are): its one parameter is the English text.
 UNCODED: Final = "error.uncoded"
 
-__all__ = ["KINDS", "RANK_FORMS", "REFUSALS", "UNCODED"]
+__all__ = ["KINDS", "RANK_FORMS", "RANK_PLURALS", "REFUSALS", "UNCODED", "rank_plural"]
