@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -16,9 +17,11 @@ from conftest import ROOT
 CLASSIC = ROOT / "tests" / "scenarios" / "classic"
 
 
-def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+def run(*args: str, stdin: str = "", lang: str = "en_US.UTF-8") -> subprocess.CompletedProcess[str]:
+    """The command's run, in the locale ``lang`` (the terminal game speaks its language)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANG")}
     return subprocess.run([sys.executable, "-m", "canasta.cli", *args], input=stdin,
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=120, env={**env, "LANG": lang})
 
 
 def test_scenario_all_pass(capsys: pytest.CaptureFixture[str]) -> None:
@@ -143,6 +146,25 @@ def test_play_text_session() -> None:
     assert "Goodbye." in out
 
 
+def test_play_text_speaks_spanish_in_a_spanish_locale_or_when_asked() -> None:
+    script = "ayuda\ndescartar 4P\nrobar\nbajar KH KD KC\npuntos\nsalir\n"
+    for result in (run("play", "--text", "--seed", "1", "--players", "2", stdin=script,
+                       lang="es_ES.UTF-8"),
+                   run("play", "--text", "--seed", "1", "--players", "2", "--lang", "es",
+                       stdin=script)):
+        assert result.returncode == 0, result.stderr
+        out = result.stdout
+        assert "Tu mano (15): AT DT DC DP JT 10T 9T 9T 8T 7T 7P 6P 5T JK 3T" in out
+        assert "objetivo 5.000" in out and "palos P picas, C corazones" in out
+        assert "No se puede: empieza tu turno: roba del mazo o toma el pozo" in out
+        assert "Has robado: 6T JK" in out
+        assert "No se puede: 'KH' no es una carta" in out  # English letters are refused
+        assert "Adiós." in out
+    english = run("play", "--text", "--seed", "1", "--players", "2", "--lang", "en",
+                  stdin="quit\n", lang="es_ES.UTF-8").stdout
+    assert "Your hand (15): AC QC QH QS JC TC 9C 9C 8C 7C 7S 6S 5C JK 3C" in english
+
+
 def test_play_text_ends_cleanly_on_end_of_input() -> None:
     result = run("play", "--text", "--seed", "2", stdin="")
     assert result.returncode == 0 and "Goodbye." in result.stdout
@@ -156,8 +178,6 @@ def test_python_dash_m_canasta_is_the_canasta_command() -> None:
 
 def test_serve_with_a_database_it_cannot_use_says_why_and_exits_2(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    import os
-
     text = tmp_path / "notes.txt"
     text.write_text("not a database\n" * 200)
     folder = tmp_path / "games.sqlite3"

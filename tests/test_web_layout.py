@@ -311,7 +311,7 @@ def test_a_disabled_action_says_why(context_for: Any, server: LiveServer) -> Non
     page = context_for("laptop")
     session = open_game(page, server, "classic", 4, FROZEN)
     take = page.get_by_test_id("take")
-    why = "the pile is frozen: you need two natural nines from your hand"
+    why = "The pile is frozen: you need two natural nines from your hand"
     expect(take).to_have_attribute("aria-disabled", "true")
     expect(take).to_have_attribute("title", why)
     expect(take).to_have_accessible_description(why)
@@ -330,7 +330,7 @@ def test_a_disabled_action_says_why(context_for: Any, server: LiveServer) -> Non
     idle(page)
     card_button(page, "4S").first.click()
     expect(page.get_by_test_id("discard")).to_have_accessible_description(
-        "your partner said yes, so you must go out this turn: meld first")
+        "Your partner said yes, so you must go out this turn: meld first")
     assert_one_screen(page, "a refusal at the laptop size")
     assert page.evaluate("scrollY") == 0
 

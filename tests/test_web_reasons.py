@@ -25,9 +25,9 @@ def test_a_frozen_pile_says_why_it_cannot_be_taken_in_both_languages() -> None:
     view = session_at(FROZEN).view_json()
     assert view["legal"]["take"] is False
     why = view["unavailable"]
-    assert why["take"] == "the pile is frozen: you need two natural nines from your hand"
+    assert why["take"] == "The pile is frozen: you need two natural nines from your hand"
     assert "draw" not in why  # available: no reason
-    assert why["discard"] == why["meld"] == "begin your turn: draw from the stock or take the pile"
+    assert why["discard"] == why["meld"] == "Begin your turn: draw from the stock or take the pile"
     es = session_at(FROZEN, "es").view_json()["unavailable"]
     assert es["take"] == "El pozo está congelado: necesitas dos nueves naturales de tu mano"
 
@@ -38,9 +38,9 @@ def test_after_the_draw_each_refused_action_and_card_has_its_reason() -> None:
                                     ["7D"]],
                           "melds": [[], [["AH", "AS", "AC"]]]})
     why = session.view_json()["unavailable"]
-    assert why["draw"] == "you have already drawn this turn: meld, or discard to end your turn"
-    assert why["meld"] == "none of your cards make an initial meld now (your side needs 50 points)"
-    assert why["add"] == "your side has no melds to add to yet"
+    assert why["draw"] == "You have already drawn this turn: meld, or discard to end your turn"
+    assert why["meld"] == "None of your cards make an initial meld now (your side needs 50 points)"
+    assert why["add"] == "Your side has no melds to add to yet"
     assert "discard" not in why and "discard_cards" not in why  # every card may go
 
 
@@ -52,7 +52,7 @@ def test_after_the_partner_said_yes_a_discard_that_does_not_go_out_says_so() -> 
     view = session.view_json()
     assert view["legal"]["discard"] == []
     cards = view["unavailable"]["discard_cards"]
-    assert cards["4S"] == "your partner said yes, so you must go out this turn: meld first"
+    assert cards["4S"] == "Your partner said yes, so you must go out this turn: meld first"
     assert set(cards) == {"5H", "5D", "5S", "4S"}
 
 

@@ -296,12 +296,14 @@ def test_illegal_moves_are_explained_in_the_players_language(client: TestClient)
         msg = ws.receive_json()
         assert msg["type"] == "error"
         assert msg["english"].startswith("begin your turn")
-        assert msg["message"] != msg["english"] and "roba" in msg["message"].lower()
+        assert msg["message"] == "Empieza tu turno: roba del mazo o toma el pozo"
+        assert msg["code"] == "turn.draw_first" and msg["params"] == {}
         ws.send_text(json.dumps({"type": "lang", "lang": "en"}))
         assert ws.receive_json()["type"] == "state"
         ws.send_text(json.dumps({"type": "move", "move": "discard 4S"}))
         msg = ws.receive_json()
-        assert msg["message"] == msg["english"]
+        assert msg["message"] == "Begin your turn: draw from the stock or take the pile"
+        assert msg["english"] == "begin your turn: draw from the stock or take the pile"
 
 
 def test_moves_out_of_turn_and_for_other_seats_are_refused(client: TestClient) -> None:
@@ -570,11 +572,11 @@ def test_a_short_initial_meld_at_a_table_with_penalties_cannot_be_undone(
 
 
 def test_every_house_rule_has_its_words_in_both_languages() -> None:
+    from canasta.i18n import catalogue
     from canasta.variants import get_variant, variant_names
-    from canasta.web.app import STATIC
 
     for lang in ("en", "es"):
-        words = json.loads((STATIC / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+        words = catalogue(lang)
         for name in variant_names():
             v = get_variant(name)
             for players in v.player_counts:
@@ -852,7 +854,9 @@ def test_a_new_game_on_a_full_disk_is_refused_in_the_players_language(
         "error": "No se ha podido crear la partida: ahora el servidor no puede guardar partidas "
                  "(la base de datos o el disco están llenos)",
         "english": "the game could not be created: the server cannot save games now "
-                   "(database or disk is full)"}
+                   "(database or disk is full)",
+        "code": "web.not_created",
+        "params": {"reason": {"code": "store.disk_full", "params": {}}}}
     assert hub.games == {}  # nothing is kept of a game the store does not hold
     monkeypatch.undo()
     assert client.get("/api/games").json()["games"] == []
@@ -1023,7 +1027,7 @@ def test_the_games_list_comes_in_pages_most_recently_played_first(client: TestCl
              "El 'limit' de la lista va de 1 a 200, no 500"),
             ({"before": "not-a-cursor"}, "the 'before' cursor is not one the games list gave",
              "El cursor 'before' no es uno de los que da la lista de partidas"),
-            ({"limit": "ten"}, "the request's 'limit' is not valid: ",
+            ({"limit": "ten"}, "the request's 'limit' is not valid",
              "El campo 'limit' de la petición no es válido")]
     for params, english, spanish in refused:
         r = client.get("/api/games", params=params, headers=es)
@@ -1277,7 +1281,11 @@ def test_http_errors_speak_the_language_the_request_asks_for(client: TestClient)
     assert r.json()["error"].startswith("La puntuación objetivo es una de estas")
     assert r.json()["english"].startswith("the target score is one of")
     r = client.post("/api/games", json={"target": 1234})
-    assert r.json()["error"] == r.json()["english"]
+    assert r.json()["english"] == "the target score is one of 2500, 5000, 7500, 10000, not 1234"
+    assert r.json()["error"] == ("The target score is one of 2,500, 5,000, 7,500 or 10,000, "
+                                 "not 1234")
+    assert r.json()["code"] == "config.target"
+    assert r.json()["params"] == {"counts": [2500, 5000, 7500, 10000], "value": "1234"}
     r = client.get("/api/games/nope/replay", headers=es)
     assert r.status_code == 404 and r.json()["error"] == "No existe la partida 'nope'"
     game_id = new_game(client)
@@ -1693,3 +1701,15 @@ def test_serve_binds_the_checks_and_limits_to_its_address(
         assert r.status_code == 403  # another port is another site
         assert c.post("/api/games", json={},
                       headers={"Origin": "http://localhost:8123"}).status_code == 201
+
+
+def test_the_client_reads_the_catalogue_of_each_language(client: TestClient) -> None:
+    from canasta.i18n import LOCALE
+
+    for lang in ("en", "es"):
+        r = client.get(f"/i18n/{lang}.po")
+        assert r.status_code == 200 and r.headers["content-type"].startswith("text/plain")
+        assert r.text == (LOCALE / f"{lang}.po").read_text(encoding="utf-8")
+    r = client.get("/i18n/fr.po", headers={"Accept-Language": "es"})
+    assert r.status_code == 404 and r.json()["code"] == "protocol.lang"
+    assert r.json()["error"] == "El idioma es uno de estos: en, es"

@@ -115,10 +115,7 @@ def card(text: str) -> Card:
     """Parse one card (``KH``, ``10d``, ``jk``); raises NotationError for anything else."""
     c = _BY_TEXT.get(text.strip().upper())
     if c is None:
-        raise NotationError(
-            f"'{text}' is not a card: write a rank (A K Q J T/10 9 8 7 6 5 4 3 2) and a suit "
-            "(C D H S), or JK for a joker"
-        )
+        raise NotationError("notation.card", text=text)
     return c
 
 

@@ -116,7 +116,8 @@ def _play(args: argparse.Namespace) -> int:
         if not 0 <= seat < rules.players or seat == args.seat:
             raise CanastaError(f"--seat-level: seat {seat} is not a computer seat")
         levels[seat] = level
-    return play_text(rules, seed=args.seed, seat=args.seat, save=args.save, levels=levels)
+    return play_text(rules, seed=args.seed, seat=args.seat, save=args.save, levels=levels,
+                     lang=args.lang)
 
 
 def _arena(args: argparse.Namespace) -> int:
@@ -201,6 +202,10 @@ def build_parser() -> argparse.ArgumentParser:
                     help="level of the computer players: random, basic, expert (default) or master")
     sp.add_argument("--seat-level", action="append", metavar="SEAT=LEVEL",
                     help="the level of one computer seat, e.g. --seat-level 2=basic (partner)")
+    sp.add_argument("--lang", choices=("en", "es"), default=None,
+                    help="the terminal game's language (default: from LC_ALL, LC_MESSAGES or "
+                         "LANG; es: Spanish, with the cards typed in Spanish letters: "
+                         "docs/I18N.md)")
     sp.set_defaults(func=_play)
 
     sp = sub.add_parser("serve", help="the browser game: start the game server")

@@ -1,8 +1,73 @@
-"""The errors the engine raises: a small hierarchy under ValueError."""
+"""The errors the engine raises: a small hierarchy under ValueError.
+
+A refusal says why by a stable code (``canasta.refusals.REFUSALS``) and its parameters, cards
+as ``Card`` values, ranks as rank letters and numbers as ints, so that each language writes it
+in its own words (``canasta.i18n.render``).  ``str(error)`` is the English text of the API and
+of the scenarios, in the notation:
+
+>>> from canasta.cards import card
+>>> e = IllegalMove("meld.one_rank", card=card("KD"), rank="A")
+>>> e.code, str(e)
+('meld.one_rank', 'a meld is made of one rank: KD does not go with the aces')
+
+A text that is no code is kept as it is (``refusals.UNCODED``): the positions' and records'
+errors, which only a developer reads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from canasta.refusals import REFUSALS, UNCODED, rank_plural
 
 
 class CanastaError(ValueError):
     """Base class of every error the engine raises for bad input."""
+
+    code: str
+    params: dict[str, Any]
+
+    def __init__(self, code: str, /, **params: Any) -> None:
+        # (no ValueError.__init__: __new__ has set ``args`` already, and a refusal is built
+        # often -- the variants' hooks return one for each count the listing rules out)
+        if code not in REFUSALS and code != UNCODED:
+            code, params = UNCODED, {"text": code}
+        self.code = code
+        self.params = params
+
+    def __str__(self) -> str:
+        if self.code == UNCODED:
+            return str(self.params["text"])
+        return REFUSALS[self.code].format_map(_notation(self.params))
+
+    def __reduce__(self) -> tuple[Any, ...]:  # (to cross a process pool: args hold the code only)
+        return _rebuild, (type(self), self.code, self.params)
+
+
+def _rebuild(cls: type[CanastaError], code: str, params: dict[str, Any]) -> CanastaError:
+    return cls(code, **params)
+
+
+def _notation(params: Mapping[str, Any]) -> dict[str, str]:
+    """The parameters as the English text of the API writes them: cards and ranks in the
+    notation's words (``KD``, ``kings``), numbers as digits."""
+    out: dict[str, str] = {}
+    for name, value in params.items():
+        if isinstance(value, tuple | list):
+            if name == "kinds":
+                out[name] = " and a ".join(value)
+            elif name == "counts":
+                out[name] = ", ".join(map(str, value))
+            else:
+                out[name] = " ".join(getattr(v, "text", str(v)) for v in value)
+        elif name == "rank":
+            plural = rank_plural(value)
+            out.update(rank=plural, rank_the="the " + plural, rank_all="all your " + plural,
+                       rank_one="one")
+        else:
+            out[name] = getattr(value, "text", None) or str(value)
+    return out
 
 
 class NotationError(CanastaError):
@@ -10,7 +75,7 @@ class NotationError(CanastaError):
 
 
 class IllegalMove(CanastaError):
-    """A well-formed move that the rules do not allow now; the message says why."""
+    """A well-formed move that the rules do not allow now; the code says why."""
 
 
 class PositionError(CanastaError):

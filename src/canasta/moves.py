@@ -16,6 +16,7 @@ from enum import StrEnum
 
 from canasta.cards import ALL_CARDS, BLACK_THREE, NATURAL_RANKS, Card, card
 from canasta.errors import NotationError
+from canasta.refusals import rank_plural
 
 Group = tuple[Card, ...]
 
@@ -48,14 +49,9 @@ def group_rank(group: Group) -> str:
     return WILD_MELD
 
 
-_PLURAL = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "T": "tens", "9": "nines",
-           "8": "eights", "7": "sevens", "6": "sixes", "5": "fives", "4": "fours",
-           "W": "wild cards"}
-
-
 def rank_name(rank: str) -> str:
     """A meld rank in the plural, as the reasons for refusing a move name it (``kings``)."""
-    return _PLURAL.get(rank, rank + "s")
+    return rank_plural(rank)
 
 
 def _rank_order(rank: str) -> int:
@@ -161,45 +157,43 @@ def _parse_groups(text: str) -> list[list[Card]]:
 def parse_move(text: str) -> Move:
     """Parse a move's text (syntax only: whether it is legal is the state's question)."""
     if not isinstance(text, str):
-        raise NotationError("a move must be text")
+        raise NotationError("notation.move_text")
     words = text.strip().split(None, 1)
     if not words:
-        raise NotationError("empty move: try 'help' for the moves you can make")
+        raise NotationError("notation.empty")
     verb = words[0].lower()
     rest = words[1].strip() if len(words) > 1 else ""
     if verb in _SIMPLE:
         if rest:
-            raise NotationError(f"'{verb}' takes nothing after it")
+            raise NotationError("notation.nothing_after", verb=verb)
         return _SIMPLE[verb]
     if verb == "discard":
         toks = rest.split()
         if len(toks) != 1:
-            raise NotationError("discard one card, for example: discard 4S")
+            raise NotationError("notation.discard_one")
         return Move.discard(card(toks[0]))
     if verb == "add":
         toks = rest.split()
         if len(toks) < 2:
-            raise NotationError("add a rank and cards, for example: add 7 7C 2D")
+            raise NotationError("notation.add_rank_cards")
         r = toks[0].upper()
         if r == "10":
             r = "T"
         if r not in NATURAL_RANKS and r != WILD_MELD:
-            raise NotationError(f"'{toks[0]}' is not a meld rank (A K Q J T 9 8 7 6 5 4, or W)")
+            raise NotationError("notation.meld_rank", text=toks[0])
         return Move.add(r, [card(t) for t in toks[1:]])
     if verb == "meld":
         if not rest:
-            raise NotationError("meld some cards, for example: meld KH KD KC / 9S 9D 2C")
+            raise NotationError("notation.meld_cards")
         groups = _parse_groups(rest)
         if any(not g for g in groups):
-            raise NotationError("an empty meld group: put cards between the '/' signs")
+            raise NotationError("notation.empty_group")
         return Move.meld(*groups)
     if verb == "take":
         if not rest:
             return Move.take()
         groups = _parse_groups(rest)
         if any(not g for g in groups[1:]):
-            raise NotationError("an empty meld group: put cards between the '/' signs")
+            raise NotationError("notation.empty_group")
         return Move.take(*groups)
-    raise NotationError(
-        f"unknown move '{verb}': the moves are draw, take, meld, add, discard, pass, ask, yes, no"
-    )
+    raise NotationError("notation.unknown_move", verb=verb)

@@ -5,52 +5,46 @@ Everything shown comes from the user's ``PlayerView``; moves go through the ``Ta
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from canasta.bots import make_player
 from canasta.cards import Card, sort_cards
 from canasta.engine.scoring import BREAKDOWN_KEYS, HandResult
 from canasta.errors import CanastaError
+from canasta.i18n import LANGS, catalogue, format_number, text
+from canasta.i18n import render as refusal_text
+from canasta.letters import card_text, move_text, read_move
 from canasta.moves import Move, MoveKind
 from canasta.records import save_record
 from canasta.rules import Rules
 from canasta.table import Table
 from canasta.view import PlayerView
 
-HELP = """Moves (cards as rank + suit: KH, 10D or TD, 7S, 2C, JK for a joker):
-  draw                      take from the stock
-  take 7H 7S                take the pile, melding its top card with these cards
-  take                      take the pile by putting its top card on your meld of that rank
-  take KD KH / 7S 7D 7C     ... and lay further melds with it (initial meld)
-  meld KH KD KC / 9S 9D 2C  lay one or more new melds
-  add 9 9C 2D               add cards to your side's meld of nines (W: wild-card meld)
-  discard 4S                discard, ending your turn (or going out with your last card)
-  pass                      decline the pile once the stock is exhausted (Classic)
-  ask                       ask your partner "may I go out?"; yes / no answer a question
-Commands: help (this and your legal moves), score, quit"""
 
-
-def seat_names(rules: Rules, me: int) -> dict[int, str]:
+def seat_names(rules: Rules, me: int, lang: str = "en") -> dict[int, str]:
     n = rules.players
-    names = {me: "You"}
+    word = {k: text(f"text.seat.{k}", lang) for k in (
+        "you", "left", "right", "partner", "opponent", "across_left", "across_right")}
+    names = {me: word["you"]}
     if n == 6:
-        for i, name in enumerate(("Left", "Across left", "Partner", "Across right", "Right"), 1):
-            names[(me + i) % n] = name
+        for i, key in enumerate(("left", "across_left", "partner", "across_right", "right"), 1):
+            names[(me + i) % n] = word[key]
     elif n == 2:
-        names[(me + 1) % n] = "Opponent"
+        names[(me + 1) % n] = word["opponent"]
     elif n == 3:
-        names[(me + 1) % n] = "Left"
-        names[(me + 2) % n] = "Right"
+        names[(me + 1) % n] = word["left"]
+        names[(me + 2) % n] = word["right"]
     else:
-        names[(me + 1) % n] = "Left"
-        names[(me + 2) % n] = "Partner"
-        names[(me + 3) % n] = "Right"
+        names[(me + 1) % n] = word["left"]
+        names[(me + 2) % n] = word["partner"]
+        names[(me + 3) % n] = word["right"]
     return names
 
 
-def side_names(rules: Rules, me: int) -> list[str]:
-    names = seat_names(rules, me)
+def side_names(rules: Rules, me: int, lang: str = "en") -> list[str]:
+    names = seat_names(rules, me, lang)
     out = []
     for side in range(rules.n_sides):
         seats = [s for s in range(rules.players) if s % rules.n_sides == side]
@@ -58,100 +52,131 @@ def side_names(rules: Rules, me: int) -> list[str]:
     return out
 
 
-def _cards(cs: tuple[Card, ...] | list[Card]) -> str:
-    return " ".join(c.text for c in cs) if cs else "-"
+def default_lang(environ: Mapping[str, str]) -> str:
+    """The terminal's language from the locale: Spanish when the first of LC_ALL, LC_MESSAGES
+    and LANG that is set starts with "es", else English (gettext's order of precedence)."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "")
+        if value:
+            return "es" if value.lower().startswith("es") else "en"
+    return "en"
 
 
-def render(view: PlayerView, me: int) -> str:
+def _cards(cs: tuple[Card, ...] | list[Card], lang: str = "en") -> str:
+    return " ".join(card_text(c, lang) for c in cs) if cs else "-"
+
+
+def _number(n: int, lang: str) -> str:
+    return format_number(n, lang)
+
+
+def render(view: PlayerView, me: int, lang: str = "en") -> str:
     rules = view.rules
-    names = seat_names(rules, me)
-    sides = side_names(rules, me)
+    names = seat_names(rules, me, lang)
+    sides = side_names(rules, me, lang)
     lines = []
-    scores = ", ".join(f"{sides[i]} {s}" for i, s in enumerate(view.scores))
-    lines.append(f"Hand {view.hand_number} - {rules.variant.title}, {rules.players} players, "
-                 f"target {rules.target} - scores: {scores}")
+    scores = ", ".join(f"{sides[i]} {_number(s, lang)}" for i, s in enumerate(view.scores))
+    lines.append(text("text.header", lang, hand=view.hand_number, variant=rules.variant.name,
+                      players=rules.players, target=rules.target, scores=scores))
     defaults = rules.variant.option_defaults
     changed = [f"{k}={str(v).lower() if isinstance(v, bool) else v}"
                for k, v in rules.options.items() if k in defaults and v != defaults[k]]
     if changed:
-        lines.append("Table options: " + ", ".join(changed))
-    top = view.pile_top.text if view.pile_top else "empty"
-    frozen = " (frozen)" if view.pile_frozen else ""
-    lines.append(f"Stock {view.stock_size} - pile {view.pile_size}, top {top}{frozen}")
+        lines.append(text("text.options", lang, options=", ".join(changed)))
+    if view.pile_top is not None:
+        pile = text("text.pile", lang, stock=view.stock_size, pile=view.pile_size,
+                    top=card_text(view.pile_top, lang))
+    else:
+        pile = text("text.pile_empty", lang, stock=view.stock_size, pile=view.pile_size)
+    lines.append(pile + (" " + text("text.frozen", lang) if view.pile_frozen else ""))
+    tag = " " + text("text.canasta", lang)
     for side in range(rules.n_sides):
         melds = "  ".join(
-            _cards(m.sorted_cards()) + (" [canasta]" if m.size >= rules.variant.canasta_size
-                                        and m.rank != "3" else "")
-            for m in view.melds[side]) or "no melds"
-        threes = f"; threes {_cards(view.threes[side])}" if view.threes[side] else ""
+            _cards(m.sorted_cards(), lang) + (tag if m.size >= rules.variant.canasta_size
+                                              and m.rank != "3" else "")
+            for m in view.melds[side]) or text("text.no_melds", lang)
+        threes = ("; " + text("text.threes", lang, cards=_cards(view.threes[side], lang))
+                  if view.threes[side] else "")
         lines.append(f"  {sides[side]}: {melds}{threes}")
     others = ", ".join(f"{names[s]} {view.hand_sizes[s]}" for s in range(rules.players)
                        if s != me)
-    lines.append(f"Cards in hand: {others}")
+    lines.append(text("text.hand_sizes", lang, others=others))
     tails = [f"{names[s]} {n}" for s, n in enumerate(view.ponytail_sizes) if n is not None]
     if tails:
-        lines.append(f"Ponytails still face down: {', '.join(tails)} (picked up with your "
-                     "side's first canasta)")
-    lines.append(f"Your hand ({len(view.hand)}): {_cards(view.hand)}")
+        lines.append(text("text.ponytails", lang, tails=", ".join(tails)))
+    lines.append(text("text.your_hand", lang, count=len(view.hand),
+                      cards=_cards(view.hand, lang)))
     if not view.opened(view.side):
-        lines.append(f"Your side's initial meld needs {view.minimum()} points.")
+        lines.append(text("text.initial_needs", lang, need=view.minimum()))
     return "\n".join(lines)
 
 
-def describe(move: Move, who: str) -> str:
+def describe(move: Move, who: str, lang: str = "en") -> str:
     k = move.kind
-    if k is MoveKind.DRAW:
-        return f"{who}: draw"
-    if k is MoveKind.TAKE:
-        return f"{who}: take the pile" + (f" ({move})" if move.groups and move.groups[0] else "")
-    if k is MoveKind.ASK:
-        return f"{who}: \"may I go out?\""
-    if k in (MoveKind.YES, MoveKind.NO):
-        return f"{who}: \"{k.value}\""
-    return f"{who}: {move}"
+    if k is MoveKind.TAKE and move.groups and move.groups[0]:
+        return text("text.move.take_with", lang, who=who, move=move_text(move, lang))
+    key = {MoveKind.DRAW: "draw", MoveKind.TAKE: "take", MoveKind.ASK: "ask",
+           MoveKind.YES: "yes", MoveKind.NO: "no"}.get(k, "other")
+    return text(f"text.move.{key}", lang, who=who, move=move_text(move, lang))
 
 
-def score_sheet(result: HandResult, rules: Rules, me: int, totals: list[int]) -> str:
-    sides = side_names(rules, me)
-    width = max(len(s) for s in sides) + 2
-    lines = ["Score sheet:", " " * 12 + "".join(s.rjust(width) for s in sides)]
+def score_sheet(result: HandResult, rules: Rules, me: int, totals: list[int],
+                lang: str = "en") -> str:
+    sides = side_names(rules, me, lang)
+    words = catalogue(lang)
     keys = list(BREAKDOWN_KEYS[:-1]) + [k for k in result.breakdown[0]
                                         if k not in BREAKDOWN_KEYS] + ["total"]
+    labels = {k: words.get(f"score.row.{k}", k.replace("_", " ")) for k in [*keys, "match"]}
+    first = max(len(v) for v in labels.values()) + 2
+    width = max(len(s) for s in sides) + 2
+    lines = [text("text.score_sheet", lang), " " * first + "".join(s.rjust(width) for s in sides)]
     for key in keys:
-        lines.append(key.replace("_", " ").ljust(12)
-                     + "".join(str(b.get(key, 0)).rjust(width) for b in result.breakdown))
-    lines.append("match".ljust(12) + "".join(str(t).rjust(width) for t in totals))
+        lines.append(labels[key].ljust(first) + "".join(
+            _number(b.get(key, 0), lang).rjust(width) for b in result.breakdown))
+    lines.append(labels["match"].ljust(first)
+                 + "".join(_number(t, lang).rjust(width) for t in totals))
     return "\n".join(lines)
 
 
 def play_text(rules: Rules, seed: int, seat: int = 0, save: str | None = None,
               levels: dict[int, str] | None = None,
-              read: Callable[[str], str] = input, write: Callable[[str], None] = print) -> int:
-    """Run a match in the terminal.  Returns the exit status."""
+              read: Callable[[str], str] = input, write: Callable[[str], None] = print,
+              lang: str | None = None) -> int:
+    """Run a match in the terminal, in ``lang`` (by default the environment's locale:
+    ``default_lang``).  Returns the exit status."""
     if not 0 <= seat < rules.players:
         raise CanastaError(f"--seat must be a seat from 0 to {rules.players - 1}")
+    lang = default_lang(os.environ) if lang is None else lang
+    if lang not in LANGS:
+        raise CanastaError(f"--lang must be one of {', '.join(LANGS)}, not {lang!r}")
     levels = levels or {}
     computers = {s: make_player(levels.get(s, "expert"), seed * 31 + s)
                  for s in range(rules.players) if s != seat}
     table = Table(rules, seed, computers)
-    names = seat_names(rules, seat)
-    write(f"Canasta - seed {seed}. Type 'help' for the moves.")
-    write("Computer players: " + ", ".join(f"{names[s]} {p.name}" for s, p in computers.items()))
+    names = seat_names(rules, seat, lang)
+    words = catalogue(lang)
+    write(text("text.welcome", lang, seed=str(seed)))
+    write(text("text.computers", lang, players=", ".join(
+        f"{names[s]} {words.get(f'level.{p.name}', p.name)}" for s, p in computers.items())))
     status = 0
     try:
-        _loop(table, seat, names, read, write)
+        _loop(table, seat, names, read, write, lang)
     except EOFError:
-        write("\nGoodbye.")
+        write("\n" + text("text.goodbye", lang))
     finally:
         if save:
             save_record(table.match, Path(save))
-            write(f"Game record written to {save}")
+            write(text("text.record_written", lang, path=save))
     return status
 
 
 def _loop(table: Table, me: int, names: dict[int, str], read: Callable[[str], str],
-          write: Callable[[str], None]) -> None:
+          write: Callable[[str], None], lang: str) -> None:
     rules = table.rules
+
+    def shown_card(c: Card) -> str:
+        return card_text(c, lang)
+
     shown = False
     while True:
         match = table.match
@@ -160,68 +185,73 @@ def _loop(table: Table, me: int, names: dict[int, str], read: Callable[[str], st
             result = match.state.result
             assert result is not None
             if result.went_out is None:
-                how = "the stock ran out"
+                how = text("text.stock_ran_out", lang)
             else:
-                how = f"{names[result.went_out]} went out"
-                how += " concealed" if result.concealed else ""
-            write(f"\nThe hand is over: {how}.")
-            write(score_sheet(result, rules, me, list(match.scores)))
+                how = text("text.went_out_concealed" if result.concealed else "text.went_out",
+                           lang, who=names[result.went_out])
+            write("\n" + text("text.hand_over", lang, how=how))
+            write(score_sheet(result, rules, me, list(match.scores), lang))
             if match.over:
-                winner = side_names(rules, me)[match.winner or 0]
-                write(f"\nThe match is over. Winner: {winner}.")
+                winner = side_names(rules, me, lang)[match.winner or 0]
+                write("\n" + text("text.match_over", lang, winner=winner))
                 return
-            read("Press Enter for the next hand... ")
+            read(text("text.next_hand", lang))
             table.next_hand()
             shown = False
             continue
         if table.computer_to_act():
             seat, move = table.step_computer()
-            write(describe(move, names[seat]))
+            write(describe(move, names[seat], lang))
             shown = False
             continue
         view = table.view(me)
         if not shown:
             write("")
-            write(render(view, me))
+            write(render(view, me, lang))
             shown = True
         if view.asking is not None:
-            prompt = f"{names[view.asking]} asks: may I go out? (yes/no) > "
+            prompt = text("text.prompt.asking", lang, who=names[view.asking])
         elif view.phase == "draw":
-            prompt = "Your turn: draw or take the pile > "
+            prompt = text("text.prompt.draw", lang)
         else:
-            extra = {"yes": " (your partner said yes: go out)",
-                     "no": " (your partner said no)"}.get(view.answer or "", "")
-            prompt = f"Meld, or discard to end your turn{extra} > "
+            prompt = text({"yes": "text.prompt.play_yes", "no": "text.prompt.play_no"}.get(
+                view.answer or "", "text.prompt.play"), lang)
         line = read(prompt).strip()
         if not line:
             continue
+        try:
+            line = read_move(line, lang)
+        except CanastaError as e:
+            write(text("text.refused", lang, reason=refusal_text(e, lang, capital=False)))
+            continue
         word = line.split()[0].lower()
         if word in ("quit", "exit"):
-            write("Goodbye.")
+            write(text("text.goodbye", lang))
             return
         if word in ("help", "?"):
-            write(HELP)
-            write("Legal now: " + ", ".join(str(m) for m in view.legal_moves))
+            write(text("text.help", lang))
+            write(text("text.legal", lang, moves=", ".join(
+                move_text(m, lang) for m in view.legal_moves)))
             continue
         if word == "score":
-            write(", ".join(f"{n}: {s}" for n, s in
-                            zip(side_names(rules, me), match.scores, strict=True)))
+            write(", ".join(f"{n}: {_number(s, lang)}" for n, s in
+                            zip(side_names(rules, me, lang), match.scores, strict=True)))
             continue
         before = sort_cards(view.hand)
         try:
             move = table.play(me, line)
         except CanastaError as e:
-            write(f"Not possible: {e}")
+            write(text("text.refused", lang, reason=refusal_text(e, lang, capital=False,
+                                                                 show_card=shown_card)))
             continue
         fined = table.view(me).penalties[view.side] - view.penalties[view.side]
         if fined > 0:
-            write(f"Your initial meld was below the minimum ({view.minimum()}): taken back, "
-                  f"{fined} penalty points.")
+            write(text("text.penalty", lang, minimum=view.minimum(), fined=fined))
         if move.kind in (MoveKind.DRAW, MoveKind.TAKE) and match.state.result is None:
             after = list(table.view(me).hand)
             for c in before:
                 if c in after:
                     after.remove(c)
             if move.kind is MoveKind.DRAW:
-                write(f"You drew: {_cards(sort_cards(after))}")
+                write(text("text.drew", lang, cards=_cards(sort_cards(after), lang)))
         shown = False

@@ -5,9 +5,11 @@ import { fileURLToPath } from "node:url";
 
 export const STATIC = fileURLToPath(new URL("../../src/canasta/web/static/", import.meta.url));
 
+export const LOCALE = fileURLToPath(new URL("../../src/canasta/locale/", import.meta.url));
+
 export async function english() {
   const i18n = await import(`${STATIC}js/i18n.js`);
-  i18n.setCatalogue("en", JSON.parse(readFileSync(`${STATIC}i18n/en.json`, "utf8")));
+  i18n.setCatalogue("en", i18n.parsePo(readFileSync(`${LOCALE}en.po`, "utf8")));
   i18n.setLang("en", { remember: false });
   return i18n;
 }

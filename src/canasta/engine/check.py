@@ -25,29 +25,29 @@ def check_move(state: HandState, move: Move, seat: int | None = None,
     seat to act (or for ``seat``, when given); return what it will do.  ``held``: the move was
     built from the cards in the hand (by the listing), so they need no looking for."""
     if state.result is not None:
-        raise IllegalMove("the hand is over")
+        raise IllegalMove("turn.hand_over")
     actor = state.turn
     if seat is not None and seat != actor:
-        raise IllegalMove(f"it is seat {actor}'s turn to act, not seat {seat}'s")
+        raise IllegalMove("turn.not_yours", actor=actor, seat=seat)
     k = move.kind
     if state.asking is not None:
         if k not in (MoveKind.YES, MoveKind.NO):
-            raise IllegalMove("your partner asked \"may I go out?\": answer yes or no")
+            raise IllegalMove("turn.answer_first")
         return Plan(move)
     if k in (MoveKind.YES, MoveKind.NO):
-        raise IllegalMove("nobody has asked you whether they may go out")
+        raise IllegalMove("turn.nobody_asked")
     if state.phase == "draw":
         if k is MoveKind.DRAW:
             if not state.stock:
-                raise IllegalMove("the stock is exhausted: take the pile or pass")
+                raise IllegalMove("turn.stock_exhausted")
             return Plan(move)
         if k is MoveKind.TAKE:
             return check_take(state, move, actor)
         if k is MoveKind.PASS:
             return check_pass(state, move, actor)
-        raise IllegalMove("begin your turn: draw from the stock or take the pile")
+        raise IllegalMove("turn.draw_first")
     if k in (MoveKind.DRAW, MoveKind.TAKE, MoveKind.PASS):
-        raise IllegalMove("you have already drawn this turn: meld, or discard to end your turn")
+        raise IllegalMove("turn.already_drawn")
     if k is MoveKind.ASK:
         return check_ask(state, move, actor)
     if k is MoveKind.DISCARD:

@@ -277,16 +277,16 @@ def can_go_out(state: HandState) -> bool:
 
 def check_ask(state: HandState, move: Move, actor: int) -> Plan:
     if state.partner_of(actor) is None:
-        raise IllegalMove("there is no partner to ask in this game")
+        raise IllegalMove("ask.no_partner")
     if state.asked[actor]:
-        when = "this hand" if state.rules.variant.ask_once_per_hand else "this turn"
-        raise IllegalMove(f"you have already asked your partner {when}")
+        raise IllegalMove("ask.already_this_hand" if state.rules.variant.ask_once_per_hand
+                          else "ask.already_this_turn")
     if state.facts.melded:
-        raise IllegalMove("ask your partner right after drawing, before you meld")
+        raise IllegalMove("ask.after_melding")
     if len(state.hands[actor]) < 2:
-        raise IllegalMove("with one card left you can only go out: there is nothing to ask")
+        raise IllegalMove("ask.one_card")
     if not can_go_out(state):
-        raise IllegalMove("you cannot go out this turn, so there is nothing to ask")
+        raise IllegalMove("ask.cannot_go_out")
     return Plan(move)
 
 
@@ -295,8 +295,7 @@ def must_stay_able_to_go_out(state: HandState, plan: Plan) -> None:
     trial = state.copy()
     carry_out(trial, plan)
     if trial.result is None and not can_go_out(trial):
-        raise IllegalMove("your partner said yes, so you must go out this turn; "
-                          "after this meld you could not")
+        raise IllegalMove("out.partner_said_yes_stay")
 
 
 MAX_WILD_ADDS = 48  # wild additions tried per question (each a check and a copy)

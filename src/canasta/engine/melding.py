@@ -14,7 +14,7 @@ from canasta.cards import BLACK_THREE, RED_THREE, Card, missing_cards
 from canasta.engine.melds import Meld
 from canasta.engine.plans import GroupPlan
 from canasta.errors import IllegalMove
-from canasta.moves import BLACK_THREES_MELD, WILD_MELD, Group, group_rank, rank_name
+from canasta.moves import BLACK_THREES_MELD, WILD_MELD, Group, group_rank
 
 if TYPE_CHECKING:
     from canasta.engine.state import HandState
@@ -23,15 +23,15 @@ if TYPE_CHECKING:
 def must_hold(state: HandState, actor: int, cs: list[Card]) -> None:
     missing = missing_cards(state.hands[actor], cs)
     if missing:
-        raise IllegalMove(f"you do not hold {' '.join(c.text for c in missing)}")
+        raise IllegalMove("hand.not_held", cards=tuple(missing))
 
 
 def going_out_error(state: HandState, side: int, canastas_after: int,
-                    made: Sequence[tuple[GroupPlan, Meld]] = ()) -> str | None:
+                    made: Sequence[tuple[GroupPlan, Meld]] = ()) -> IllegalMove | None:
     """Why the seat to act may not go out now, with the canastas it will have after the groups
     ``made`` by its move, or None."""
     if state.answer == "no":
-        return "your partner said no: you may not go out this turn, so keep two cards"
+        return IllegalMove("out.partner_said_no")
     return state.rules.variant.going_out_requirement(state, side, canastas_after, made)
 
 
@@ -40,31 +40,30 @@ def group_plan(state: HandState, side: int, g: Group, rank: str | None,
     """Resolve one group of cards from hand: its rank, the meld it joins, the meld it makes."""
     laid = state.rules.variant.laid_on_sight
     if any(laid(c) for c in g):
-        what = "red threes" if all(c.kind == RED_THREE for c in g if laid(c)) else "threes"
-        raise IllegalMove(f"{what} are never melded: they are laid beside your melds")
+        raise IllegalMove("meld.red_threes" if all(c.kind == RED_THREE for c in g if laid(c))
+                          else "meld.threes")
     r = group_rank(g) if rank is None else rank
     if r == BLACK_THREES_MELD:
         if any(c.kind != BLACK_THREE for c in g):
-            raise IllegalMove("black threes are melded only with each other, never with wild cards")
+            raise IllegalMove("meld.black_threes_no_wilds")
         return GroupPlan(r, g, -1), Meld(r, g)
     if r == WILD_MELD and not state.rules.variant.has_wild_melds(state.rules):
-        raise IllegalMove("a meld needs natural cards: wild cards alone are not a meld")
+        raise IllegalMove("meld.wilds_alone")
     for c in g:
         if not (c.is_wild or c.rank == r):
             if c.kind == BLACK_THREE:
-                raise IllegalMove("black threes are melded only with each other, when going out")
-            raise IllegalMove(f"a meld is made of one rank: {c.text} does not go with the "
-                              f"{rank_name(r)}")
+                raise IllegalMove("meld.black_threes_alone")
+            raise IllegalMove("meld.one_rank", card=c, rank=r)
     v = state.rules.variant
     j = state.find_meld(side, r)
     if r in seen:
         if not (v.reopens_closed_ranks and seen[r].size >= v.canasta_size):
-            raise IllegalMove(f"one meld per rank: put all your {rank_name(r)} in one group")
+            raise IllegalMove("meld.one_per_rank", rank=r)
         j = -1  # the group before closed that rank's meld: this one starts a new meld
     meld = state.melds[side][j].plus(g) if j >= 0 else Meld(r, g)
     err = v.counts_error(state, side, r, meld.naturals, meld.deuces, meld.jokers)
     if err:
-        raise IllegalMove(err)
+        raise err
     seen[r] = meld
     return GroupPlan(r, g, j), meld
 
@@ -91,12 +90,12 @@ def initial_penalty(state: HandState, side: int, made: list[tuple[GroupPlan, Mel
         return 0
     if state.rules.options.get("table_penalties_mode"):
         return 100
-    raise IllegalMove(err)
+    raise err
 
 
 def meld_out_error(state: HandState, left: int) -> None:
     if left == 0 and not state.rules.variant.may_meld_out:
-        raise IllegalMove("you go out by discarding your last card: keep one card to discard")
+        raise IllegalMove("meld.keep_one")
 
 
 def remaining(hand: list[Card], used: list[Card]) -> list[Card]:

@@ -39,23 +39,23 @@ def check_meld(state: HandState, move: Move, actor: int, held: bool = False) -> 
     search, which itself checks melds with this function).  ``held``: the cards are known to
     be in the hand."""
     if state.facts.black_threes_down:
-        raise IllegalMove("black threes are your last meld: discard to go out")
+        raise IllegalMove("meld.black_threes_last")
     side = state.side_of(actor)
     cs = move.cards_from_hand()
     if not cs:
-        raise IllegalMove("meld at least one card")
+        raise IllegalMove("meld.empty")
     if not held:
         must_hold(state, actor, cs)
     seen: dict[str, Meld] = {}
     if move.kind is MoveKind.ADD:
         if state.find_meld(side, move.rank) < 0:
-            raise IllegalMove(f"your side has no meld of {rank_name(move.rank)} to add to")
+            raise IllegalMove("meld.no_meld_to_add", rank=move.rank)
         made = [group_plan(state, side, move.groups[0], move.rank, seen)]
     else:
         made = [group_plan(state, side, g, None, seen) for g in move.groups]
     err0 = state.rules.variant.move_error(state, side, made)
     if err0:
-        raise IllegalMove(err0)
+        raise err0
     canastas = canastas_after(state, side, made)
     left = len(state.hands[actor]) - len(cs) + state.rules.variant.cards_joining(
         state, actor, side, state.canastas(side), canastas)
@@ -65,19 +65,19 @@ def check_meld(state: HandState, move: Move, actor: int, held: bool = False) -> 
         if gp.rank == BLACK_THREES_MELD:
             sizes = state.rules.variant.black_three_meld_sizes
             if not going_out or meld.size < sizes[0] or meld.size > sizes[-1]:
-                most = (f"{sizes[0]} or {sizes[-1]}" if len(sizes) == 2 and sizes[-1] < 10
-                        else f"{sizes[0]} or more")
-                raise IllegalMove(f"black threes may be melded only as you go out, {most} of them")
+                if len(sizes) == 2 and sizes[-1] < 10:
+                    raise IllegalMove("meld.black_threes_out_range", low=sizes[0], high=sizes[-1])
+                raise IllegalMove("meld.black_threes_out_min", low=sizes[0])
     if going_out:
         err = going_out_error(state, side, canastas, made)
         if err:
-            raise IllegalMove(err)
+            raise err
         if left == 1:
             last = remaining(state.hands[actor], cs)[0]
             err = state.rules.variant.discard_error(state, actor, last, going_out=True,
                                                     hand=[last])
             if err:
-                raise IllegalMove(f"you could not go out after this meld: {err}")
+                raise IllegalMove("meld.out_then_discard", reason=err)
     size = state.rules.variant.canasta_size
     concealed = (
         going_out
@@ -99,15 +99,15 @@ def check_discard(state: HandState, move: Move, actor: int) -> Plan:
     must_hold(state, actor, [c])
     left = len(state.hands[actor]) - 1
     if state.answer == "yes" and left > 0:
-        raise IllegalMove("your partner said yes, so you must go out this turn: meld first")
+        raise IllegalMove("out.partner_said_yes_meld")
     if left == 0:
         side = state.side_of(actor)
         err = going_out_error(state, side, state.canastas(side))
         if err:
-            raise IllegalMove(err)
+            raise err
     err = state.rules.variant.discard_error(state, actor, c, going_out=left == 0)
     if err:
-        raise IllegalMove(err)
+        raise err
     return Plan(move)
 
 

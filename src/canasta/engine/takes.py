@@ -29,7 +29,7 @@ from canasta.engine.melding import (
 from canasta.engine.melds import Meld
 from canasta.engine.plans import GroupPlan, Listing, Plan
 from canasta.errors import IllegalMove
-from canasta.moves import BLACK_THREES_MELD, Group, Move, MoveKind, one_group, rank_name
+from canasta.moves import BLACK_THREES_MELD, Group, Move, MoveKind, one_group
 
 if TYPE_CHECKING:
     from canasta.engine.state import HandState
@@ -38,21 +38,20 @@ if TYPE_CHECKING:
 def check_take(state: HandState, move: Move, actor: int) -> Plan:
     top = state.pile_top
     if top is None:
-        raise IllegalMove("the pile is empty")
+        raise IllegalMove("pile.empty")
     if top.kind == BLACK_THREE:
-        raise IllegalMove("a black three on top of the pile blocks it this turn")
+        raise IllegalMove("pile.black_three_on_top")
     if top.is_wild:
-        raise IllegalMove("a wild card on top of the pile blocks it this turn")
+        raise IllegalMove("pile.wild_on_top")
     if not top.is_natural:
-        raise IllegalMove("the pile cannot be taken")
+        raise IllegalMove("pile.cannot_take")
     if len(state.hands[actor]) == 1 and len(state.pile) == 1:
-        raise IllegalMove("with a single card in hand you may not take a one-card pile")
+        raise IllegalMove("pile.one_card")
     must_hold(state, actor, move.cards_from_hand())
     rank = top.rank
     for c in move.groups[0]:
         if not (c.is_wild or c.rank == rank):
-            raise IllegalMove(f"to take the pile, show {rank_name(rank)} or wild cards to meld "
-                              f"with the {top.text} on top; {c.text} does not go with them")
+            raise IllegalMove("pile.show_rank", rank=rank, top=top, card=c)
     return plan_take(state, move, actor, top)
 
 
@@ -71,26 +70,26 @@ def plan_take(state: HandState, move: Move, actor: int, top: Card) -> Plan:
     existing = state.melds[side][j] if j >= 0 else None
     err = v.take_error(state, side, top, naturals, len(g0) - naturals, existing)
     if err:
-        raise IllegalMove(err)
+        raise err
     if extras and state.opened(side):
-        raise IllegalMove("once your side has melded, take the pile first and then meld")
+        raise IllegalMove("pile.take_then_meld")
     # The first group is the top card with cards of its rank or wild cards (``check_take``):
     # it joins the side's meld of that rank or starts one, within the meld's limits.
     group = (top, *g0)
     meld = existing.plus(group) if existing is not None else Meld(rank, group)
     err = v.counts_error(state, side, rank, meld.naturals, meld.deuces, meld.jokers)
     if err:
-        raise IllegalMove(err)
+        raise err
     made = [(GroupPlan(rank, group, j), meld)]
     if extras:
         seen = {rank: meld}
         made += [group_plan(state, side, g, None, seen) for g in extras]
         for gp, _ in made[1:]:
             if gp.rank == BLACK_THREES_MELD:
-                raise IllegalMove("black threes may be melded only as you go out")
+                raise IllegalMove("meld.black_threes_only_out")
     err0 = v.move_error(state, side, made)
     if err0:
-        raise IllegalMove(err0)
+        raise err0
     canastas = canastas_after(state, side, made)
     shown = len(g0) + sum(len(g) for g in extras)
     left = len(state.hands[actor]) - shown + v.cards_joining(state, actor, side,
@@ -103,7 +102,7 @@ def plan_take(state: HandState, move: Move, actor: int, top: Card) -> Plan:
         if left <= 1:
             err2 = going_out_error(state, side, canastas, made)
             if err2:
-                raise IllegalMove(err2)
+                raise err2
     penalty = 0
     if not state.opened(side):
         shown_value = sum(c.value for g in move.groups for c in g)
@@ -128,12 +127,11 @@ def must_take(state: HandState, actor: int) -> bool:
 
 def check_pass(state: HandState, move: Move, actor: int) -> Plan:
     if state.stock:
-        raise IllegalMove("you may pass only when the stock is exhausted: draw a card")
+        raise IllegalMove("pile.pass_with_stock")
     if must_take(state, actor):
         top = state.pile_top
         assert top is not None
-        raise IllegalMove(f"the stock is exhausted and the {top.text} on top goes onto your "
-                          f"{rank_name(top.rank)}: you must take the pile")
+        raise IllegalMove("pile.must_take", top=top, rank=top.rank)
     return Plan(move)
 
 

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from canasta.cards import DEUCE, JOKER, RED_THREE, Card
-from canasta.errors import PositionError
-from canasta.moves import BLACK_THREES_MELD, WILD_MELD, rank_name
+from canasta.errors import IllegalMove, PositionError
+from canasta.moves import BLACK_THREES_MELD, WILD_MELD
 from canasta.mypyc_attrs import mypyc_attr
 
 if TYPE_CHECKING:
@@ -150,24 +150,24 @@ class Variant:
             return 90
         return 120
 
-    def meld_shape_error(self, rules: Rules, naturals: int, wilds: int) -> str | None:
+    def meld_shape_error(self, rules: Rules, naturals: int, wilds: int) -> IllegalMove | None:
         """Why a meld of one natural rank with this many natural and wild cards is not
         allowed, or None when it is."""
         if naturals + wilds < 3:
-            return "a meld needs at least 3 cards"
+            return IllegalMove("meld.min_cards")
         if naturals < 2:
-            return "a meld needs at least 2 natural cards"
+            return IllegalMove("meld.min_naturals")
         if wilds > self.max_wilds:
-            return f"a meld may hold at most {self.max_wilds} wild cards"
+            return IllegalMove("meld.max_wilds", most=self.max_wilds)
         if rules.options.get("wild_ratio") == "not-more-wilds":
             if wilds > naturals:
-                return "a meld may not hold more wild cards than natural cards"
+                return IllegalMove("meld.wilds_not_more")
         elif wilds >= naturals:
-            return "a meld needs more natural cards than wild cards"
+            return IllegalMove("meld.wilds_fewer")
         return None
 
     def counts_error(self, state: HandState, side: int, rank: str, naturals: int, deuces: int,
-                     jokers: int) -> str | None:
+                     jokers: int) -> IllegalMove | None:
         """Why a meld of ``rank`` with these counts (a new meld, or one of the side's melds with
         cards added) may not stand on the side's table, or None."""
         return self.meld_shape_error(state.rules, naturals, deuces + jokers)
@@ -185,14 +185,14 @@ class Variant:
         return (ok[0], ok[-1]) if ok else None
 
     def going_out_requirement(self, state: HandState, side: int, canastas_after: int,
-                              made: Sequence[tuple[GroupPlan, Meld]]) -> str | None:
+                              made: Sequence[tuple[GroupPlan, Meld]]) -> IllegalMove | None:
         """Why the side may not go out with the canastas it will have after ``made``, or None."""
         need = self.canastas_to_go_out(state.rules.players)
         if canastas_after >= need:
             return None
-        what = "a canasta" if need == 1 else f"{need} canastas"
-        return (f"going out needs {what}: until your side has {what}, keep two cards "
-                "(one to discard and one to keep)")
+        if need == 1:
+            return IllegalMove("out.one_canasta")
+        return IllegalMove("out.canastas", need=need)
 
     def cards_joining(self, state: HandState, seat: int, side: int, canastas_before: int,
                       canastas_after: int) -> int:
@@ -204,7 +204,7 @@ class Variant:
         """What happens once cards have been melded (Ponytail: picking up the ponytails)."""
 
     def move_error(self, state: HandState, side: int,
-                   made: list[tuple[GroupPlan, Meld]]) -> str | None:
+                   made: list[tuple[GroupPlan, Meld]]) -> IllegalMove | None:
         """Why the groups of one move may not be laid together (beyond each group's own
         limits), or None."""
         return None
@@ -215,7 +215,7 @@ class Variant:
         return hand_total + (top.value if top is not None else 0)
 
     def initial_error(self, state: HandState, side: int, made: list[tuple[GroupPlan, Meld]],
-                      hand_total: int, top: Card | None, concealed: bool) -> str | None:
+                      hand_total: int, top: Card | None, concealed: bool) -> IllegalMove | None:
         """Why these groups may not be the side's initial meld (B.5), or None.  ``hand_total``
         counts the cards from hand; ``top`` is the pile's top card when taking it."""
         if concealed:
@@ -224,7 +224,7 @@ class Variant:
         total = self.initial_count(hand_total, top)
         if total >= need:
             return None
-        return f"your side's initial meld needs {need} points; these cards count {total}"
+        return IllegalMove("meld.initial_points", need=need, total=total)
 
     def canasta_bonus(self, meld: Meld) -> int:
         return 500 if meld.wilds == 0 else 300
@@ -235,27 +235,25 @@ class Variant:
         return c.kind == RED_THREE
 
     def take_error(self, state: HandState, side: int, top: Card, naturals: int, wilds: int,
-                   existing: Meld | None) -> str | None:
+                   existing: Meld | None) -> IllegalMove | None:
         """Why the pile may not be taken with ``naturals`` natural and ``wilds`` wild cards from
         hand melded with its ``top`` card (B.6), or None."""
-        name = rank_name(top.rank)
+        rank = top.rank
         if state.pile_frozen_for(side):
             if naturals >= 2:
                 return None
             if state.pile_frozen():
-                return f"the pile is frozen: you need two natural {name} from your hand"
-            return (f"the pile is frozen until your side has made its initial meld: "
-                    f"you need two natural {name} from your hand")
+                return IllegalMove("pile.frozen", rank=rank)
+            return IllegalMove("pile.frozen_until_initial", rank=rank)
         if existing is not None or naturals >= 2 or (naturals >= 1 and wilds >= 1):
             return None
-        return (f"to take the pile you need two natural {name}, or one and a wild card, "
-                f"or a meld of {name} on the table")
+        return IllegalMove("pile.need_pair_or_meld", rank=rank)
 
     def discard_error(self, state: HandState, seat: int, c: Card, going_out: bool,
-                      hand: Sequence[Card] | None = None) -> str | None:
+                      hand: Sequence[Card] | None = None) -> IllegalMove | None:
         """Why ``seat`` may not discard ``c`` (from ``hand``, by default its hand now)."""
         if c.kind == RED_THREE:
-            return "red threes are never discarded"
+            return IllegalMove("discard.red_three")
         return None
 
     # --- the start of a hand ----------------------------------------------------------------

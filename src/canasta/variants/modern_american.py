@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from canasta.cards import BLACK_THREE, NATURAL_RANKS, RED_THREE, Card
-from canasta.moves import WILD_MELD, rank_name
+from canasta.errors import IllegalMove
+from canasta.moves import WILD_MELD
 from canasta.mypyc_attrs import mypyc_attr
 from canasta.variants.base import Variant, melds_after
 
@@ -114,26 +115,23 @@ class ModernAmerican(Variant):
         return c.is_wild
 
     def take_error(self, state: HandState, side: int, top: Card, naturals: int, wilds: int,
-                   existing: Meld | None) -> str | None:
-        name = rank_name(top.rank)
+                   existing: Meld | None) -> IllegalMove | None:
         if naturals < 2:
-            return f"the pile is taken only with a natural pair: you need two natural {name}"
+            return IllegalMove("pile.natural_pair", rank=top.rank)
         if existing is not None and existing.size > 4:
-            return (f"your {name} already hold {existing.size} cards: the pair and the top card "
-                    "may join a meld of 3 or 4 cards only")
+            return IllegalMove("pile.meld_too_big", rank=top.rank, size=existing.size)
         return None
 
     def discard_error(self, state: HandState, seat: int, c: Card, going_out: bool,
-                      hand: Sequence[Card] | None = None) -> str | None:
+                      hand: Sequence[Card] | None = None) -> IllegalMove | None:
         if c.kind in (RED_THREE, BLACK_THREE):
-            return "threes are never discarded"
+            return IllegalMove("discard.three")
         if hand is None:
             hand = state.hands[seat]
         if c.is_wild:
             if going_out or all(x.is_wild for x in hand):
                 return None
-            return ("a wild card may be discarded only when going out, or from a hand of wild "
-                    "cards only")
+            return IllegalMove("discard.wild")
         if state.pile:
             return None
         # C.8 on an empty pile: live naturals other than A/7, then dead ones, then A/7.
@@ -148,59 +146,55 @@ class ModernAmerican(Variant):
         if _rank_class(c.rank, dead) == best:
             return None
         if c.rank in ("A", "7"):
-            return ("on an empty pile an ace or a seven may be discarded only when you hold no "
-                    "other natural card")
-        return ("on an empty pile a card of a closed rank may be discarded only when no other "
-                "card may go")
+            return IllegalMove("discard.empty_pile_ace_seven")
+        return IllegalMove("discard.empty_pile_closed")
 
     # --- melds ---------------------------------------------------------------------------
     def counts_error(self, state: HandState, side: int, rank: str, naturals: int, deuces: int,
-                     jokers: int) -> str | None:
+                     jokers: int) -> IllegalMove | None:
         wilds = deuces + jokers
         size = naturals + wilds
         j = state.find_meld(side, rank)
         existing = state.melds[side][j] if j >= 0 else None
         if existing is not None and existing.size >= MAX_MELD:
             if rank == WILD_MELD:
-                return "the wild-card canasta is finished: nothing more may be added"
-            return f"the {rank_name(rank)} are a finished canasta: nothing more may be added"
+                return IllegalMove("meld.wild_canasta_finished")
+            return IllegalMove("meld.canasta_finished", rank=rank)
         if size > MAX_MELD:
-            return "a meld stops at 7 cards"
+            return IllegalMove("meld.max_seven")
         if rank == WILD_MELD:
             if naturals:
-                return "a wild-card meld holds only deuces and jokers"
+                return IllegalMove("meld.wild_meld_only_wilds")
             if size < 3:
-                return "a meld needs at least 3 cards"
+                return IllegalMove("meld.min_cards")
             return None
         if size < 3:
-            return "a meld needs at least 3 cards"
+            return IllegalMove("meld.min_cards")
         if naturals < 2:
-            return "a meld needs at least 2 natural cards"
+            return IllegalMove("meld.min_naturals")
         if is_dead(state, rank):
-            return (f"the {rank_name(rank)} are closed: a side has a natural canasta of them, so "
-                    "nobody may meld them any more")
+            return IllegalMove("meld.rank_closed", rank=rank)
         added = wilds - (existing.wilds if existing is not None else 0)
         if wilds > self.max_wilds:
-            return "a meld may hold at most 2 wild cards"
+            return IllegalMove("meld.max_wilds", most=self.max_wilds)
         if added <= 0:
             return None
         return self._adding_wilds_error(state, side, rank, naturals)
 
     def _adding_wilds_error(self, state: HandState, side: int, rank: str,
-                            naturals: int) -> str | None:
+                            naturals: int) -> IllegalMove | None:
         """Why wild cards may not be added to a meld of ``rank`` that will hold ``naturals``
         natural cards, or None (C.5, C.6, E-26)."""
         if rank == "7":
-            return "sevens never take wild cards"
+            return IllegalMove("meld.sevens_no_wilds")
         opening = in_opening(state, side)
         if rank == "A" and not opening:
-            return "aces take wild cards only in the initial meld"
+            return IllegalMove("meld.aces_wilds_initial")
         if not opening and naturals < 5:
-            return ("after your side's first meld, wild cards only go to a meld of five or more "
-                    "naturals")
+            return IllegalMove("meld.wilds_five_naturals")
         w = state.find_meld(side, WILD_MELD)
         if w >= 0 and state.melds[side][w].size < MAX_MELD:
-            return "while your wild-card meld is unfinished, wild cards go only to it"
+            return IllegalMove("meld.wilds_to_wild_meld")
         return None
 
     def wild_range(self, state: HandState, side: int, rank: str, naturals: int,
@@ -231,14 +225,13 @@ class ModernAmerican(Variant):
         return bool(state.melds[side]) and in_opening(state, side)
 
     def move_error(self, state: HandState, side: int,
-                   made: list[tuple[GroupPlan, Meld]]) -> str | None:
+                   made: list[tuple[GroupPlan, Meld]]) -> IllegalMove | None:
         # C.6, E-25: after a stock draw the whole opening turn is the initial meld, and it must
         # keep a clean meld of three or more naturals (or a wild-card meld).
         if state.melds[side] and in_opening(state, side) and not any(
                 m.rank == WILD_MELD or (m.wilds == 0 and m.naturals >= 3)
                 for m in melds_after(state, side, made)):
-            return ("the initial meld must include a meld of three or more natural cards "
-                    "without wild cards, or a meld of wild cards")
+            return IllegalMove("meld.initial_clean")
         # E-26: while the side's wild meld is unfinished (after this move), no wild card may go
         # to another meld -- this also keeps an opening from holding both.
         wild_after = None
@@ -252,21 +245,20 @@ class ModernAmerican(Variant):
             return None
         for gp, _meld in made:
             if gp.rank != WILD_MELD and any(c.is_wild for c in gp.cards):
-                return "while your wild-card meld is unfinished, wild cards go only to it"
+                return IllegalMove("meld.wilds_to_wild_meld")
         if in_opening(state, side):
             # The whole opening turn is one initial meld: no mixed meld beside it either.
             mixed = [m for m in state.melds[side] if m.rank != WILD_MELD and m.wilds]
             mixed += [m for gp, m in made if gp.rank != WILD_MELD and m.wilds]
             if mixed:
-                return ("an initial meld may not hold both an unfinished wild-card meld and a "
-                        "meld with wild cards")
+                return IllegalMove("meld.initial_wild_and_mixed")
         return None
 
     def initial_count(self, hand_total: int, top: Card | None) -> int:
         return hand_total  # C.6: the opening counts the cards from hand only, never the pile's
 
     def initial_error(self, state: HandState, side: int, made: list[tuple[GroupPlan, Meld]],
-                      hand_total: int, top: Card | None, concealed: bool) -> str | None:
+                      hand_total: int, top: Card | None, concealed: bool) -> IllegalMove | None:
         # C.6: hand cards only; a clean meld of 3+ naturals or a wild meld; a natural or wild
         # canasta straight from hand needs no minimum (E-19).
         from_hand = made if top is None else made[1:]  # a take's first group holds the top
@@ -275,14 +267,12 @@ class ModernAmerican(Variant):
             return None
         if not any(gp.rank == WILD_MELD or (m.wilds == 0 and m.naturals >= 3)
                    for gp, m in made):
-            return ("the initial meld must include a meld of three or more natural cards "
-                    "without wild cards, or a meld of wild cards")
+            return IllegalMove("meld.initial_clean")
         need = state.minimum(side)
         total = self.initial_count(hand_total, top)
         if total >= need:
             return None
-        return (f"your side's initial meld needs {need} points from your hand; these cards "
-                f"count {total}")
+        return IllegalMove("meld.initial_points_hand", need=need, total=total)
 
     def canasta_bonus(self, meld: Meld) -> int:
         if meld.rank == WILD_MELD:

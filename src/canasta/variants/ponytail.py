@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from canasta.cards import BLACK_THREE, RED_THREE, Card, cards_from_json
-from canasta.errors import PositionError
+from canasta.errors import IllegalMove, PositionError
 from canasta.moves import WILD_MELD
 from canasta.mypyc_attrs import mypyc_attr
 from canasta.variants.base import Variant, melds_after
@@ -147,17 +147,17 @@ class Ponytail(Variant):
 
     # --- melds ---------------------------------------------------------------------------
     def counts_error(self, state: HandState, side: int, rank: str, naturals: int, deuces: int,
-                     jokers: int) -> str | None:
+                     jokers: int) -> IllegalMove | None:
         size = naturals + deuces + jokers
         if size > CANASTA:
-            return "a meld stops at 7 cards: a canasta takes nothing more"
+            return IllegalMove("meld.canasta_full")
         if rank == WILD_MELD:
             if not self.has_wild_melds(state.rules) or naturals:
-                return "a meld needs natural cards: wild cards alone are not a meld"
-            return "a meld needs at least 3 cards" if size < 3 else None
+                return IllegalMove("meld.wilds_alone")
+            return IllegalMove("meld.min_cards") if size < 3 else None
         if (rank == "7" and deuces + jokers
                 and state.rules.options.get("required_canastas") == FOUR_BOOKS):
-            return "with the four-books rule, sevens take no wild cards"
+            return IllegalMove("meld.four_books_sevens")
         return self.meld_shape_error(state.rules, naturals, deuces + jokers)
 
     def wild_range(self, state: HandState, side: int, rank: str, naturals: int,
@@ -181,14 +181,13 @@ class Ponytail(Variant):
         return (lo, hi) if lo <= hi else None
 
     def going_out_requirement(self, state: HandState, side: int, canastas_after: int,
-                              made: Sequence[tuple[GroupPlan, Meld]]) -> str | None:
+                              made: Sequence[tuple[GroupPlan, Meld]]) -> IllegalMove | None:
         have = {canasta_kind(m, state.rules) for m in melds_after(state, side, made)
                 if m.size >= CANASTA and m.rank != "3"}
         missing = [k for k in _kinds(state.rules) if k not in have]
         if not missing:
             return None
-        return (f"going out needs a {' and a '.join(missing)} canasta more: until then keep "
-                "two cards (one to discard and one to keep)")
+        return IllegalMove("out.canasta_kinds", kinds=tuple(missing))
 
     # --- the ponytail --------------------------------------------------------------------
     def cards_joining(self, state: HandState, seat: int, side: int, canastas_before: int,

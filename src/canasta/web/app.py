@@ -22,7 +22,7 @@ from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
@@ -31,11 +31,11 @@ from fastapi.staticfiles import StaticFiles
 
 from canasta.engine.deal import deal
 from canasta.errors import CanastaError
+from canasta.i18n import LANGS, LOCALE, params_json, render
 from canasta.records import replay
 from canasta.view import view_of
 from canasta.web.connection import CLOSE_FAILED, GONE, Connection, dumps
 from canasta.web.guard import Site, protect
-from canasta.web.messages import LANGS, translate
 from canasta.web.present import view_json
 from canasta.web.session import (
     HUMAN,
@@ -87,12 +87,13 @@ log = logging.getLogger("canasta.web")
 RequestId = int | str
 
 
-class BadMessage(ValueError):
-    """A client message that is not one of the protocol's; ``id``: the message's own request
-    id when it gave a valid one (its error echoes it, so the client knows what was refused)."""
+class BadMessage(CanastaError):
+    """A client message that is not one of the protocol's (a ``protocol.*`` code); ``id``: the
+    message's own request id when it gave a valid one (its error echoes it, so the client knows
+    what was refused)."""
 
-    def __init__(self, message: str, request: RequestId | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, request: RequestId | None = None, /, **params: Any) -> None:
+        super().__init__(code, **params)
         self.id = request
 
 
@@ -102,10 +103,26 @@ def sendable(text: str) -> str:
     return text.encode("utf-8", "replace").decode("utf-8")
 
 
-def error_json(text: str, lang: str) -> dict[str, str]:
-    """An error for the client: ``message`` in the player's language, ``english`` as is."""
-    text = sendable(text)
-    return {"message": translate(text, lang if lang in LANGS else "en"), "english": text}
+def error_json(error: CanastaError | str, lang: str) -> dict[str, Any]:
+    """An error for the client: ``message`` in the player's language, ``english`` as the API
+    says it (in the notation), and the refusal's ``code`` and ``params`` (docs/PROTOCOL.md).
+    A plain text (a malformed request: the developer's error) has the code ``error.uncoded``."""
+    e = error if isinstance(error, CanastaError) else CanastaError(error)
+    return {"message": sendable(render(e, lang if lang in LANGS else "en")),
+            "english": sendable(str(e)), "code": e.code,
+            "params": json_safe(params_json(e.params))}
+
+
+def json_safe(value: Any) -> Any:
+    """``value`` with its texts made valid UTF-8 (``sendable``): a parameter may quote the
+    client's text back."""
+    if isinstance(value, str):
+        return sendable(value)
+    if isinstance(value, dict):
+        return {k: json_safe(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [json_safe(v) for v in value]
+    return value
 
 
 def request_lang(request: Request) -> str:
@@ -139,9 +156,11 @@ def loads(text: str | bytes, what: str) -> Any:
     try:
         return json.loads(text, object_pairs_hook=_unique_keys)
     except _Repeated as e:
-        raise BadMessage(f"the {what} gives the field {sendable(e.name)!r} twice") from None
+        raise BadMessage("protocol.message_field_twice" if what == "message"
+                         else "protocol.request_field_twice", name=repr(sendable(e.name))) from None
     except (ValueError, RecursionError):
-        raise BadMessage(f"the {what} is not valid JSON") from None
+        raise BadMessage("protocol.message_not_json" if what == "message"
+                         else "protocol.request_not_json") from None
 
 
 def request_id(data: dict[str, Any]) -> RequestId | None:
@@ -155,31 +174,30 @@ def request_id(data: dict[str, Any]) -> RequestId | None:
         return value
     if isinstance(value, str) and 0 < len(value) <= ID_LENGTH and set(value) <= ID_CHARS:
         return value
-    raise BadMessage(f"'id' must be a whole number from 0 to {ID_MAX} or 1 to {ID_LENGTH} "
-                     "letters, digits, '-', '_', '.' or ':'")
+    raise BadMessage("protocol.bad_id", most=ID_MAX, length=ID_LENGTH)
 
 
 def parse_message(text: str) -> dict[str, Any]:
     """Check a client message against the protocol; raises BadMessage saying what is wrong
     (carrying the message's id once that is known to be valid)."""
     if len(text) > MAX_MESSAGE:
-        raise BadMessage("the message is too long")
+        raise BadMessage("protocol.message_too_long")
     data = loads(text, "message")
     if not isinstance(data, dict):
-        raise BadMessage("a message is a JSON object with a 'type'")
+        raise BadMessage("protocol.not_object")
     rid = request_id(data)
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in FIELDS:
-        raise BadMessage(f"unknown message type {kind!r} (known: {', '.join(FIELDS)})", rid)
+        raise BadMessage("protocol.unknown_type", rid, text=repr(kind), known=", ".join(FIELDS))
     fields = FIELDS[kind]
     unknown = sorted(set(data) - set(fields) - {"type", "id"})
     if unknown:
-        raise BadMessage(f"unknown field(s) in '{kind}': {', '.join(unknown)}", rid)
+        raise BadMessage("protocol.unknown_fields", rid, text=repr(kind), names=", ".join(unknown))
     for name, typ in fields.items():
         if name not in data:
-            raise BadMessage(f"'{kind}' needs the field '{name}'", rid)
+            raise BadMessage("protocol.needs_field", rid, text=repr(kind), name=repr(name))
         if not isinstance(data[name], typ):
-            raise BadMessage(f"'{name}' must be a {typ.__name__}", rid)
+            raise BadMessage("protocol.field_type", rid, name=repr(name), text=typ.__name__)
     return data
 
 
@@ -195,7 +213,7 @@ class LiveGame:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     sockets: set[Connection] = field(default_factory=set)
     driver: asyncio.Task[None] | None = None
-    paused: str | None = None  # why the store cannot write the game now (English)
+    paused: CanastaError | None = None  # why the store cannot write the game now
     # seconds before the next try to write a paused game (back to the first wait only once a
     # move is stored: a store that takes small writes but not the next move's is not hammered)
     retry: float = field(default_factory=lambda: RETRY_FIRST)
@@ -205,22 +223,33 @@ Reply = tuple[Connection, RequestId | None]  # a request's connection and its id
 
 
 class CorruptGame(Exception):
-    """A stored game that cannot be played: ``reason`` in English, ``lang`` its language
+    """A stored game that cannot be played: ``error`` says why, ``lang`` is its language
     (English when not even its options can be read)."""
 
-    def __init__(self, reason: str, lang: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+    def __init__(self, error: CanastaError, lang: str) -> None:
+        super().__init__(str(error))
+        self.error = error
         self.lang = lang
 
 
-def write_problem(e: BaseException, what: str) -> str:
+#: SQLite's own fixed words for why it could not write, by the code players read them by.
+SQLITE_PROBLEMS: Final = {
+    "database or disk is full": "store.disk_full",
+    "disk I/O error": "store.disk_io",
+    "database is locked": "store.locked",
+    "attempt to write a readonly database": "store.read_only",
+    "database disk image is malformed": "store.malformed",
+}
+
+
+def write_problem(e: BaseException, what: str) -> CanastaError:
     """Why a write failed, as the player is told, logged for the server's keeper."""
     if isinstance(e, sqlite3.Error | OSError | WriteRefused):
         log.warning("%s could not be stored: %s", what, e)
     else:  # not a failure of the disk: a fault of the server itself
         log.error("%s could not be stored", what, exc_info=e)
-    return str(e) or type(e).__name__
+    text = str(e) or type(e).__name__
+    return CanastaError(SQLITE_PROBLEMS.get(text, text))
 
 
 class Hub:
@@ -277,13 +306,13 @@ class Hub:
         try:
             stored = self.store.load(game_id)
         except UnreadableGame as e:
-            raise CorruptGame(str(e), _lang_of(e.config)) from None
+            raise CorruptGame(e, _lang_of(e.config)) from None
         if stored is None:
             return None
         try:
             return stored, restore(stored)
-        except ValueError as e:  # CanastaError, ConfigError: a record that does not replay
-            raise CorruptGame(str(e), _lang_of(stored.config)) from None
+        except CanastaError as e:  # (a ConfigError too) a record that does not replay
+            raise CorruptGame(e, _lang_of(stored.config)) from None
 
     # --- storing ----------------------------------------------------------------------------
     async def write(self, live: LiveGame, reply: Reply | None = None) -> bool:
@@ -339,8 +368,7 @@ class Hub:
         return True
 
     def pause_error(self, live: LiveGame) -> dict[str, Any]:
-        return self.error(live, f"the game could not be saved ({live.paused}): it is paused, "
-                                "and goes on by itself once the server can save again")
+        return self.error(live, CanastaError("web.paused", reason=live.paused))
 
     # --- messages -------------------------------------------------------------------------
     def state_message(self, live: LiveGame, last: tuple[int, str] | None) -> dict[str, Any]:
@@ -364,15 +392,15 @@ class Hub:
             if not sent:
                 live.sockets.discard(conn)
 
-    def error(self, live: LiveGame, text: str) -> dict[str, Any]:
-        return {"type": "error", **error_json(text, live.session.config.lang)}
+    def error(self, live: LiveGame, error: CanastaError | str) -> dict[str, Any]:
+        return {"type": "error", **error_json(error, live.session.config.lang)}
 
     async def handle(self, live: LiveGame, conn: Connection, text: str) -> None:
         """One message from the human seat's socket."""
         try:
             msg = parse_message(text)
         except BadMessage as e:
-            conn.send(answering(self.error(live, str(e)), e.id))
+            conn.send(answering(self.error(live, e), e.id))
             return
         kind = msg["type"]
         if kind == "ping":  # it only keeps the connection open
@@ -387,7 +415,7 @@ class Hub:
                     return
                 if kind == "lang":
                     if msg["lang"] not in LANGS:
-                        raise BadMessage(f"the language is one of {', '.join(LANGS)}")
+                        raise BadMessage("protocol.lang", known=", ".join(LANGS))
                     s.config = _with_lang(s.config, msg["lang"])
                     if await self.write(live, reply):
                         self.broadcast(live, self.state_message(live, None), reply)
@@ -399,7 +427,7 @@ class Hub:
                         raise
                     except Exception:  # the adviser failing must not cost the connection
                         log.exception("the hint of game %s failed", s.id)
-                        raise BadMessage("no hint can be given now") from None
+                        raise BadMessage("protocol.no_hint_now") from None
                     conn.send(answering({"type": "hint", "move": str(move), "reason": reason},
                                         rid))
                     return
@@ -412,8 +440,8 @@ class Hub:
                 else:  # next_hand
                     s.next_hand()
                     last = None
-            except (CanastaError, BadMessage) as e:
-                conn.send(answering(self.error(live, str(e)), rid))
+            except CanastaError as e:
+                conn.send(answering(self.error(live, e), rid))
                 return
             if await self.write(live, reply):
                 self.broadcast(live, self.state_message(live, last), reply)
@@ -434,7 +462,7 @@ class Hub:
             await conn.flush()
             while (text := await conn.receive()) is not None:
                 if isinstance(text, bytes):
-                    conn.send(self.error(live, "send JSON text, not binary data"))
+                    conn.send(self.error(live, BadMessage("protocol.binary")))
                 else:
                     await self.handle(live, conn, text)
                 await conn.flush()
@@ -479,9 +507,7 @@ class Hub:
             log.exception("the computer players of game %s stopped", live.session.id)
             async with live.lock:
                 await self._roll_back(live)
-                self.broadcast(live, self.error(
-                    live, "the computer players stopped because of an error on the server: "
-                          "reload the page to go on"))
+                self.broadcast(live, self.error(live, CanastaError("web.computers_stopped")))
                 self.broadcast(live, self.state_message(live, None))
 
     async def close(self) -> None:
@@ -514,7 +540,7 @@ def replay_frames(stored: StoredGame, hand: int) -> dict[str, Any]:
     match = replay(stored.record)
     n = len(match.moves)
     if not 1 <= hand <= n:
-        raise CanastaError(f"the game has hands 1 to {n}")
+        raise CanastaError("web.hands_range", count=n)
     scores = [0] * match.rules.n_sides
     for result in match.results[:hand - 1]:
         scores = [a + b for a, b in zip(scores, result.scores, strict=True)]
@@ -574,12 +600,11 @@ def create_app(db: str | Path | None = None, *, host: str | None = None, port: i
     app.state.hub = hub
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
-    def bad(request: Request, message: str, status: int = 400) -> JSONResponse:
+    def bad(request: Request, message: CanastaError | str, status: int = 400) -> JSONResponse:
         """A refused request: ``error`` in the language the request asks for (its
-        Accept-Language header), ``english`` as the server says it."""
+        Accept-Language header), ``english`` as the server says it, ``code`` and ``params``."""
         e = error_json(message, request_lang(request))
-        return JSONResponse({"error": e["message"], "english": e["english"]},
-                            status_code=status)
+        return JSONResponse({"error": e.pop("message"), **e}, status_code=status)
 
     protect(app, Site.bound(host, port, origins), bad)
 
@@ -587,11 +612,19 @@ def create_app(db: str | Path | None = None, *, host: str | None = None, port: i
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {}
         name = str(first.get("loc", ("", "?"))[-1])
-        return bad(request, f"the request's {name!r} is not valid: {first.get('msg', '')}")
+        return bad(request, BadMessage("protocol.invalid_field", name=repr(name)))
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/i18n/{lang}.po", include_in_schema=False, response_model=None)
+    async def messages(request: Request, lang: str) -> FileResponse | JSONResponse:
+        """The client's words: the catalogue of ``lang`` as it is (js/i18n.js reads it)."""
+        if lang not in LANGS:
+            return bad(request, BadMessage("protocol.lang", known=", ".join(LANGS)), 404)
+        return FileResponse(LOCALE / f"{lang}.po", media_type="text/plain; charset=utf-8",
+                            headers={"Cache-Control": "no-cache"})
 
     @app.get("/api/options")
     async def options() -> dict[str, Any]:
@@ -600,7 +633,7 @@ def create_app(db: str | Path | None = None, *, host: str | None = None, port: i
     async def body(request: Request) -> Any:
         raw = await request.body()
         if len(raw) > MAX_MESSAGE:
-            raise BadMessage("the request is too long")
+            raise BadMessage("protocol.request_too_long")
         return loads(raw or b"{}", "request")
 
     @app.post("/api/games", status_code=201, response_model=None)
@@ -608,21 +641,21 @@ def create_app(db: str | Path | None = None, *, host: str | None = None, port: i
         try:
             session = await hub.create(await body(request))
         except (BadMessage, ConfigError, CanastaError) as e:
-            return bad(request, str(e))
+            return bad(request, e if isinstance(e, CanastaError) else str(e))
         except Exception as e:  # the store could not write: nothing was kept
-            return bad(request, "the game could not be created: the server cannot save "
-                                f"games now ({write_problem(e, 'a new game')})", 503)
+            return bad(request, CanastaError("web.not_created",
+                                             reason=write_problem(e, "a new game")), 503)
         return {"id": session.id}
 
     @app.get("/api/games", response_model=None)
     async def games(request: Request, limit: int = PAGE_SIZE,
                     before: str | None = None) -> dict[str, Any] | JSONResponse:
         if not 1 <= limit <= PAGE_LIMIT:
-            return bad(request, f"the list's 'limit' is 1 to {PAGE_LIMIT}, not {limit}")
+            return bad(request, BadMessage("protocol.limit", most=PAGE_LIMIT, value=str(limit)))
         try:
             cursor = read_cursor(before) if before is not None else None
-        except ValueError as e:
-            return bad(request, str(e))
+        except ValueError:
+            return bad(request, BadMessage("protocol.bad_cursor"))
         await summaries_ready()
         page = await asyncio.to_thread(store.page, limit, cursor)
         return {"games": page.games, "next": page.next, "unreadable": page.unreadable}
@@ -631,9 +664,9 @@ def create_app(db: str | Path | None = None, *, host: str | None = None, port: i
         try:
             stored = await asyncio.to_thread(store.load, game_id)
         except UnreadableGame as e:
-            return bad(request, f"this saved game cannot be read: {e}")
+            return bad(request, CanastaError("web.unreadable", reason=e))
         if stored is None:
-            return bad(request, f"there is no game {game_id!r}", 404)
+            return bad(request, CanastaError("web.no_game", game=repr(game_id)), 404)
         return stored
 
     @app.get("/api/games/{game_id}", response_model=None)
@@ -650,24 +683,24 @@ def create_app(db: str | Path | None = None, *, host: str | None = None, port: i
         try:
             return await asyncio.to_thread(replay_frames, stored, hand)
         except (CanastaError, ConfigError) as e:
-            return bad(request, str(e))
+            return bad(request, e if isinstance(e, CanastaError) else str(e))
 
     @app.post("/api/games/{game_id}/lang", response_model=None)
     async def game_lang(game_id: str, request: Request) -> dict[str, Any] | JSONResponse:
         try:
             data = await body(request)
         except BadMessage as e:
-            return bad(request, str(e))
+            return bad(request, e)
         live = await _live_or_none(hub, game_id)
         if live is None:
-            return bad(request, f"there is no game {game_id!r}", 404)
+            return bad(request, CanastaError("web.no_game", game=repr(game_id)), 404)
         if not isinstance(data, dict) or set(data) != {"lang"} or data["lang"] not in LANGS:
-            return bad(request, f"the language is one of {', '.join(LANGS)}")
+            return bad(request, BadMessage("protocol.lang", known=", ".join(LANGS)))
         async with live.lock:
             live.session.config = _with_lang(live.session.config, data["lang"])
             if not await hub.write(live):
-                return bad(request, "the game could not be saved "
-                                    f"({live.paused}): the language is unchanged", 503)
+                return bad(request, CanastaError("web.lang_not_saved", reason=live.paused),
+                           503)
         return {"lang": data["lang"]}
 
     @app.get("/api/stats")
@@ -683,7 +716,7 @@ def create_app(db: str | Path | None = None, *, host: str | None = None, port: i
         except CorruptGame as e:
             with suppress(*GONE):  # (the client may have left already)
                 await ws.send_json({"type": "error",
-                                    **error_json(f"this saved game cannot be read: {e.reason}",
+                                    **error_json(CanastaError("web.unreadable", reason=e.error),
                                                  e.lang)})
                 await ws.close(code=CLOSE_CORRUPT, reason="the saved game cannot be read")
             return

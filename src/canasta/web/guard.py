@@ -26,6 +26,8 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from canasta.errors import CanastaError
+
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
 EVERY_INTERFACE = ("", "0.0.0.0", "::")
 STATE_CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -33,7 +35,7 @@ WITH_BODY = frozenset({"POST", "PUT", "PATCH"})
 # A Host that can go into a header as it is: a name, an IPv4 or a bracketed IPv6, and a port.
 _PLAIN_HOST = re.compile(r"(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?")
 
-Refuse = Callable[[Request, str, int], Response]
+Refuse = Callable[[Request, CanastaError, int], Response]
 
 
 def origin_of(scheme: str, host: str, port: int) -> str:
@@ -154,13 +156,12 @@ class OriginGuard:
             await self.app(scope, receive, send)
             return
         method = scope["method"]
-        problem: tuple[str, int] | None = None
+        problem: tuple[CanastaError, int] | None = None
         if foreign and method in STATE_CHANGING:
-            problem = (f"requests from other sites are refused (this one comes from "
-                       f"{origin!r})", 403)
+            problem = (CanastaError("protocol.foreign_origin", text=repr(origin)), 403)
         elif method in WITH_BODY and headers.get("content-type", "").split(";")[0].strip() \
                 .lower() != "application/json":
-            problem = ("send the request as JSON (Content-Type: application/json)", 415)
+            problem = (CanastaError("protocol.json_content"), 415)
         if problem is not None:
             await self.refuse(Request(scope), *problem)(scope, receive, send)
             return

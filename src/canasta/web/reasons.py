@@ -13,17 +13,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from canasta.engine.state import HandState
-from canasta.errors import CanastaError
+from canasta.errors import CanastaError, IllegalMove
+from canasta.i18n import render
 from canasta.moves import ASK, DRAW, PASS, Move, MoveKind
-from canasta.web.messages import translate
 
 
-def _refusal(state: HandState, seat: int, move: Move) -> str | None:
+def _refusal(state: HandState, seat: int, move: Move) -> CanastaError | None:
     """The engine's reason for refusing ``move`` of ``seat``, or None when it is legal."""
     try:
         state.check(move, seat)
     except CanastaError as e:
-        return str(e)
+        return e
     return None
 
 
@@ -44,7 +44,7 @@ def unavailable(state: HandState, seat: int, legal: tuple[Move, ...],
               if available.get(name)}
     side = state.side_of(seat)
     hand = state.hands[seat]
-    out: dict[str, Any] = {}
+    out: dict[str, CanastaError] = {}
     for name, kind, move in (("draw", MoveKind.DRAW, DRAW), ("take", MoveKind.TAKE, Move.take()),
                              ("pass", MoveKind.PASS, PASS), ("ask", MoveKind.ASK, ASK)):
         if kind not in kinds:
@@ -59,19 +59,19 @@ def unavailable(state: HandState, seat: int, legal: tuple[Move, ...],
         if waiting and early:
             out["meld"] = early
         elif state.opened(side):
-            out["meld"] = "none of your cards make a new meld now"
+            out["meld"] = IllegalMove("reason.no_new_meld")
         else:
-            out["meld"] = (f"none of your cards make an initial meld now "
-                           f"(your side needs {state.minimum(side)} points)")
+            out["meld"] = IllegalMove("reason.no_initial_meld", need=state.minimum(side))
     if MoveKind.ADD not in kinds:
         if waiting and early:
             out["add"] = early
         elif not state.opened(side):
-            out["add"] = "your side has no melds to add to yet"
+            out["add"] = IllegalMove("reason.no_melds_yet")
         else:
-            out["add"] = "none of your cards go onto your side's melds now"
+            out["add"] = IllegalMove("reason.nothing_to_add")
+    shown: dict[str, Any] = {k: render(v, lang) for k, v in out.items()}
     if waiting and early:
-        out["discard"] = early
+        shown["discard"] = render(early, lang)
     else:
         allowed = {m.card.text for m in legal if m.kind is MoveKind.DISCARD and m.card}
         cards: dict[str, str] = {}
@@ -79,10 +79,10 @@ def unavailable(state: HandState, seat: int, legal: tuple[Move, ...],
             if c.text not in allowed and c.text not in cards:
                 why = _refusal(state, seat, Move.discard(c))
                 if why:
-                    cards[c.text] = translate(why, lang)
+                    cards[c.text] = render(why, lang)
         if cards:
-            out["discard_cards"] = cards
-    return {k: v if k == "discard_cards" else translate(v, lang) for k, v in out.items()}
+            shown["discard_cards"] = cards
+    return shown
 
 
 __all__ = ["unavailable"]

@@ -23,7 +23,8 @@ from canasta.bots.expert import ExpertPlayer
 from canasta.cards import Card
 from canasta.engine.deal import deal
 from canasta.engine.state import HandState
-from canasta.errors import IllegalMove
+from canasta.errors import CanastaError, IllegalMove
+from canasta.i18n import LANGS
 from canasta.match import Match
 from canasta.moves import Move, MoveKind
 from canasta.records import record_of, replay
@@ -31,7 +32,6 @@ from canasta.rules import TARGETS, Rules, is_choice
 from canasta.variants import get_variant, variant_names
 from canasta.view import PlayerView, view_of
 from canasta.web.hints import explain
-from canasta.web.messages import LANGS
 from canasta.web.present import view_json
 from canasta.web.reasons import unavailable
 
@@ -53,8 +53,8 @@ def targets_for(variant: str, players: int) -> list[int]:
     return sorted({*TARGETS, get_variant(variant).default_target(players)})
 
 
-class ConfigError(ValueError):
-    """A new game's options are not acceptable; the message says which and why."""
+class ConfigError(CanastaError):
+    """A new game's options are not acceptable; the code (``config.*``) says which and why."""
 
 
 def new_game_choices() -> dict[str, Any]:
@@ -91,19 +91,19 @@ def table_options(variant: str, players: int) -> list[dict[str, Any]]:
 def _house_rules(variant: str, players: int, given: object) -> tuple[tuple[str, Any], ...]:
     """The house rules of a new game, checked against what the table offers (ConfigError)."""
     if not isinstance(given, Mapping):
-        raise ConfigError("'options' must be a JSON object of house rules")
+        raise ConfigError("config.options_object")
     offered = {o["name"]: o for o in table_options(variant, players)}
     out = []
     for name, value in given.items():
         option = offered.get(name)
         if option is None:
             known = ", ".join(offered) or "none"
-            raise ConfigError(f"{variant} with {players} players has no house rule "
-                              f"{name!r} (its house rules: {known})")
+            raise ConfigError("config.no_house_rule", variant=variant, players=players,
+                              name=repr(name), known=known)
         if not is_choice(value, option["choices"]):
             choices = ", ".join(json.dumps(c) for c in option["choices"])
-            raise ConfigError(f"the house rule {name!r} is one of {choices}, "
-                              f"not {json.dumps(value)}")
+            raise ConfigError("config.house_rule_value", name=repr(name), known=choices,
+                              value=json.dumps(value))
         out.append((name, value))
     return tuple(sorted(out))
 
@@ -136,39 +136,36 @@ class GameConfig:
     def from_json(obj: Mapping[str, Any], seed: int) -> GameConfig:
         """Read and check a new game's options (``ConfigError`` says what is wrong)."""
         if not isinstance(obj, Mapping):
-            raise ConfigError("the game options must be a JSON object")
+            raise ConfigError("config.not_object")
         known = {"variant", "players", "target", "levels", "name", "lang", "options"}
         unknown = sorted(set(obj) - known)
         if unknown:
-            raise ConfigError(f"unknown option(s): {', '.join(unknown)}")
+            raise ConfigError("config.unknown_options", names=", ".join(unknown))
         variant = obj.get("variant", DEFAULT_VARIANT)
         if not isinstance(variant, str) or variant not in variant_names():
-            raise ConfigError(f"unknown variant {variant!r} "
-                              f"(known: {', '.join(variant_names())})")
+            raise ConfigError("config.unknown_variant", text=repr(variant),
+                              known=", ".join(variant_names()))
         v = get_variant(variant)
         players = obj.get("players", v.default_players)
         if not isinstance(players, int) or isinstance(players, bool) \
                 or players not in v.player_counts:
-            raise ConfigError(f"{v.name} is played by "
-                              f"{', '.join(map(str, v.player_counts))} players, "
-                              f"not {players!r}")
+            raise ConfigError("config.players", variant=v.name, counts=tuple(v.player_counts),
+                              value=repr(players))
         target = obj.get("target", v.default_target(players))
         allowed = targets_for(variant, players)
         if not isinstance(target, int) or isinstance(target, bool) or target not in allowed:
-            raise ConfigError(f"the target score is one of {', '.join(map(str, allowed))}, "
-                              f"not {target!r}")
+            raise ConfigError("config.target", counts=tuple(allowed), value=repr(target))
         levels = obj.get("levels", [DEFAULT_LEVEL] * (players - 1))
         if (not isinstance(levels, list) or len(levels) != players - 1
                 or not all(isinstance(x, str) and x in LEVELS for x in levels)):
-            raise ConfigError(f"'levels' must list one level per computer seat "
-                              f"({players - 1}), each one of {', '.join(LEVELS)}")
+            raise ConfigError("config.levels", seats=players - 1, known=", ".join(LEVELS))
         name = obj.get("name", "Player")
         if (not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME
                 or not is_printable_name(name)):
-            raise ConfigError(f"the player's name must be 1 to {MAX_NAME} printable characters")
+            raise ConfigError("config.name", most=MAX_NAME)
         lang = obj.get("lang", "en")
         if lang not in LANGS:
-            raise ConfigError(f"the language is one of {', '.join(LANGS)}, not {lang!r}")
+            raise ConfigError("config.lang", known=", ".join(LANGS), value=repr(lang))
         options = _house_rules(variant, players, obj.get("options", {}))
         return GameConfig(variant, players, target, tuple(levels), name.strip(), lang, seed,
                           options)
@@ -187,7 +184,7 @@ class GameConfig:
         control characters were refused loses them)."""
         seed = obj.get("seed")
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ConfigError("the stored game has no seed")
+            raise ConfigError("config.no_seed")
         given = {k: v for k, v in obj.items() if k != "seed"}
         if isinstance(given.get("name"), str):
             given["name"] = printable_name(given["name"]) or "Player"
@@ -240,7 +237,7 @@ class GameSession:
         seen."""
         match = replay(record)
         if match.rules != config.rules():
-            raise ConfigError("the saved game's options do not match its record")
+            raise ConfigError("config.record_mismatch")
         session = cls(game_id, config, match)
         session._rewatch()
         return session
@@ -309,9 +306,9 @@ class GameSession:
         """Play the human seat's move; raises CanastaError (and changes nothing) when it is
         malformed, illegal, out of turn or for a seat that is not the player's."""
         if seat != HUMAN:
-            raise IllegalMove(f"seat {seat} is a computer player's")
+            raise IllegalMove("web.computer_seat", seat=seat)
         if not isinstance(text, str) or len(text) > 400:
-            raise IllegalMove("a move is a short text, such as 'draw' or 'discard 4S'")
+            raise IllegalMove("web.move_text")
         state = self.state
         move = state.parse(text)
         if state.result is None and state.turn == HUMAN:
@@ -353,8 +350,7 @@ class GameSession:
         """Take back the player's last meld or addition of this turn (never a draw, a take or
         anything after the discard); raises IllegalMove when there is nothing to take back."""
         if seat != HUMAN or not self.can_undo():
-            raise IllegalMove("there is nothing to undo: only your melds of this turn, "
-                              "before you discard")
+            raise IllegalMove("web.nothing_to_undo")
         state, n, drew = self._undo.pop()
         self.match.state = state
         del self.match.moves[-1][n:]
@@ -364,7 +360,7 @@ class GameSession:
         """Let the computer seat to act choose and play its move."""
         seat = self.state.to_move()
         if seat is None or seat not in self.computers:
-            raise IllegalMove("no computer player is to act")
+            raise IllegalMove("web.no_computer_to_act")
         view = self.view(seat)
         try:
             move = self.computers[seat].choose(view)
@@ -379,9 +375,9 @@ class GameSession:
 
     def next_hand(self) -> None:
         if self.state.result is None:
-            raise IllegalMove("the hand is still being played")
+            raise IllegalMove("web.hand_not_over")
         if self.match.over:
-            raise IllegalMove("the match is over: start a new game")
+            raise IllegalMove("web.match_over")
         self.match.next_hand()
         self._new_hand_players()
 
@@ -389,7 +385,7 @@ class GameSession:
         """The expert's move for the player now, and why (in ``lang``)."""
         view = self.view(seat)
         if seat != HUMAN or not view.to_act:
-            raise IllegalMove("it is not your turn: there is nothing to suggest")
+            raise IllegalMove("web.no_hint")
         self.helper.memory.update(view)
         move = self.helper.decide(view)
         return move, explain(view, move, lang)

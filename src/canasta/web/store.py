@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from canasta.errors import CanastaError
 from canasta.web.session import printable_name
 
 log = logging.getLogger("canasta.web")
@@ -92,12 +93,13 @@ class StoreOpenError(Exception):
     """The games database cannot be opened or written; the message says which path and why."""
 
 
-class UnreadableGame(ValueError):
-    """A stored game whose row cannot be read; the message says why, ``config`` holds its
-    options when they at least could be read."""
+class UnreadableGame(CanastaError):
+    """A stored game whose row cannot be read (a ``store.*`` code says why); ``config`` holds
+    its options when they at least could be read."""
 
-    def __init__(self, message: str, config: dict[str, Any] | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, config: dict[str, Any] | None = None, /,
+                 **params: Any) -> None:
+        super().__init__(code, **params)
         self.config = config
 
 
@@ -162,20 +164,19 @@ def nested_deeper_than(text: str, limit: int) -> bool:
 def decode(text: object, limit: int) -> dict[str, Any]:
     """A stored JSON object, within the bounds (UnreadableGame says what is wrong)."""
     if not isinstance(text, str):
-        raise UnreadableGame("the stored game is not text")
+        raise UnreadableGame("store.not_text")
     if len(text) > limit:
-        raise UnreadableGame(f"the stored game is longer than {limit} characters")
+        raise UnreadableGame("store.too_long", most=limit)
     if nested_deeper_than(text, MAX_DEPTH):
-        raise UnreadableGame(f"the stored game is nested more than {MAX_DEPTH} levels deep")
+        raise UnreadableGame("store.too_deep", most=MAX_DEPTH)
     try:
         value = json.loads(text)
     except RecursionError:  # (unbalanced brackets the skeleton could not measure)
-        raise UnreadableGame(f"the stored game is nested more than {MAX_DEPTH} levels deep") \
-            from None
+        raise UnreadableGame("store.too_deep", most=MAX_DEPTH) from None
     except ValueError:
-        raise UnreadableGame("the stored game is not valid JSON") from None
+        raise UnreadableGame("store.not_json") from None
     if not isinstance(value, dict):
-        raise UnreadableGame("the stored game is not a JSON object")
+        raise UnreadableGame("store.not_object")
     return value
 
 
@@ -293,7 +294,7 @@ def read_cursor(text: str) -> tuple[float, str]:
     if (not isinstance(value, list) or len(value) != 2 or not isinstance(value[1], str)
             or not isinstance(value[0], int | float) or isinstance(value[0], bool)
             or not math.isfinite(value[0])):
-        raise ValueError("the 'before' cursor is not one the games list gave")
+        raise CanastaError("protocol.bad_cursor")
     return float(value[0]), value[1]
 
 
@@ -354,7 +355,7 @@ class Store:
                 row = self._db.execute(f"SELECT {', '.join(GAMES_COLUMNS)} FROM games "
                                        "WHERE id = ?", (game_id,)).fetchone()
         except sqlite3.DatabaseError as e:
-            raise UnreadableGame(f"the database cannot read it ({e})") from None
+            raise UnreadableGame("store.db_cannot_read", problem=str(e)) from None
         return _stored(row) if row is not None else None
 
     def page(self, limit: int, before: tuple[float, str] | None = None) -> Page:
@@ -570,7 +571,7 @@ def _stored(row: tuple[Any, ...]) -> StoredGame:
     try:
         record = decode(row[4], MAX_RECORD)
     except UnreadableGame as e:
-        raise UnreadableGame(str(e), config) from None
+        raise UnreadableGame(e.code, config, **e.params) from None
     created = row[1] if isinstance(row[1], float | int) else 0.0
     updated = row[2] if isinstance(row[2], float | int) else created
     return StoredGame(str(row[0]), float(created), float(updated), config, record,

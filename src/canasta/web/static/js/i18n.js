@@ -1,5 +1,7 @@
-// Message catalogues: every word the client shows comes from static/i18n/<lang>.json.
-// Adding a language = adding its catalogue and its code to LANGS.
+// Message catalogues: every word the client shows comes from the game's gettext catalogue of
+// its language (src/canasta/locale/<lang>.po, served at /i18n/<lang>.po), the one the server and
+// the terminal game read too (docs/I18N.md). Adding a language = adding its catalogue and its
+// code to LANGS (and to canasta.i18n.LANGS).
 
 export const LANGS = ["es", "en"];
 const STORAGE_KEY = "canasta.lang";
@@ -8,14 +10,50 @@ const catalogues = {};
 let current = "en";
 const listeners = new Set();
 
-export async function loadCatalogues(base = "/static/i18n/") {
+export async function loadCatalogues(base = "/i18n/") {
   await Promise.all(
     LANGS.map(async (lang) => {
-      const res = await fetch(`${base}${lang}.json`);
+      const res = await fetch(`${base}${lang}.po`);
       if (!res.ok) throw new Error(`catalogue ${lang}: ${res.status}`);
-      catalogues[lang] = await res.json();
+      catalogues[lang] = parsePo(await res.text());
     }),
   );
+}
+
+const PO_ESCAPES = { n: "\n", t: "\t", '"': '"', "\\": "\\" };
+
+function unquote(line) {
+  const m = /^"((?:[^"\\]|\\.)*)"$/.exec(line.trim());
+  if (!m) throw new Error(`catalogue: not a quoted string: ${line}`);
+  return m[1].replace(/\\(.)/g, (whole, c) => PO_ESCAPES[c] ?? whole);
+}
+
+/** A gettext catalogue's text as {msgctxt: text} (an untranslated entry reads as its msgid):
+ * the same reading as the server's (canasta.i18n.read_po). */
+export function parsePo(text) {
+  const out = {};
+  let fields = {};
+  let last = null;
+  const flush = () => {
+    if (fields.msgid && fields.msgctxt !== undefined) out[fields.msgctxt] = fields.msgstr || fields.msgid;
+    fields = {};
+  };
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (!line || line.startsWith("#")) continue;
+    const m = /^(msgctxt|msgid|msgstr) (.*)$/.exec(line);
+    if (m) {
+      if (m[1] in fields || (m[1] !== "msgstr" && "msgstr" in fields)) flush();
+      fields[m[1]] = unquote(m[2]);
+      last = m[1];
+    } else if (line.startsWith('"') && last) {
+      fields[last] += unquote(line);
+    } else {
+      throw new Error(`catalogue: unexpected line: ${raw}`);
+    }
+  }
+  flush();
+  return out;
 }
 
 /** For Node checks: install catalogues without fetching. */

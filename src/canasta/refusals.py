@@ -1,0 +1,255 @@
+"""Every reason the game gives for refusing something, by a stable code.
+
+A refusal (``canasta.errors.CanastaError`` and its subclasses) carries a code from
+:data:`REFUSALS` and its parameters; the English text of the API and of the scenarios is the
+code's template here, filled in the notation (cards as ``KD``, ranks as ``kings``, numbers as
+digits).  Players read it in their language from the message catalogues instead
+(``canasta.i18n``, ``src/canasta/locale/*.po``, whose ``msgctxt`` is the code and whose
+``msgid`` is this template).  A template's placeholders name their parameters, and the name
+says what the parameter holds (:data:`KINDS`), so that each language writes it its own way.
+
+This module is data only (no I/O): the engine raises refusals without reading a catalogue.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+#: What a placeholder holds, by its name; any other name holds an int (a seat, a count, points).
+KINDS: Final[dict[str, str]] = {
+    "card": "card", "top": "card",
+    "cards": "cards",
+    "rank": "rank",  # also as rank_the, rank_all, rank_one (RANK_FORMS)
+    "kinds": "canasta kinds",  # names of canasta kinds: natural, mixed, sevens, wild
+    "reason": "refusal",  # a refusal nested in this one
+    "text": "quoted", "verb": "quoted", "game": "quoted", "name": "quoted",  # as it was given
+    "names": "quoted", "known": "quoted", "value": "quoted",
+    "problem": "quoted",  # what the server could not do, in the words of what failed
+    "variant": "variant",  # a variant's name (classic), written as the variant's title
+    "counts": "numbers",  # whole numbers to choose from: 2, 3 or 4
+}
+
+REFUSALS: Final[dict[str, str]] = {
+    # --- the turn (canasta.engine.check) -------------------------------------------------------
+    "turn.hand_over": "the hand is over",
+    "turn.not_yours": "it is seat {actor}'s turn to act, not seat {seat}'s",
+    "turn.answer_first": "your partner asked \"may I go out?\": answer yes or no",
+    "turn.nobody_asked": "nobody has asked you whether they may go out",
+    "turn.stock_exhausted": "the stock is exhausted: take the pile or pass",
+    "turn.draw_first": "begin your turn: draw from the stock or take the pile",
+    "turn.already_drawn": "you have already drawn this turn: meld, or discard to end your turn",
+    # --- holding cards, melding (canasta.engine.melding, canasta.engine.play) -------------------
+    "hand.not_held": "you do not hold {cards}",
+    "meld.black_threes_last": "black threes are your last meld: discard to go out",
+    "meld.empty": "meld at least one card",
+    "meld.no_meld_to_add": "your side has no meld of {rank} to add to",
+    "meld.black_threes_out_range": "black threes may be melded only as you go out, "
+                                   "{low} or {high} of them",
+    "meld.black_threes_out_min": "black threes may be melded only as you go out, "
+                                 "{low} or more of them",
+    "meld.black_threes_only_out": "black threes may be melded only as you go out",
+    "meld.out_then_discard": "you could not go out after this meld: {reason}",
+    "meld.red_threes": "red threes are never melded: they are laid beside your melds",
+    "meld.threes": "threes are never melded: they are laid beside your melds",
+    "meld.black_threes_no_wilds": "black threes are melded only with each other, "
+                                  "never with wild cards",
+    "meld.black_threes_alone": "black threes are melded only with each other, when going out",
+    "meld.wilds_alone": "a meld needs natural cards: wild cards alone are not a meld",
+    "meld.one_rank": "a meld is made of one rank: {card} does not go with {rank_the}",
+    "meld.one_per_rank": "one meld per rank: put {rank_all} in one group",
+    "meld.keep_one": "you go out by discarding your last card: keep one card to discard",
+    "meld.min_cards": "a meld needs at least 3 cards",
+    "meld.min_naturals": "a meld needs at least 2 natural cards",
+    "meld.max_wilds": "a meld may hold at most {most} wild cards",
+    "meld.wilds_not_more": "a meld may not hold more wild cards than natural cards",
+    "meld.wilds_fewer": "a meld needs more natural cards than wild cards",
+    "meld.initial_points": "your side's initial meld needs {need} points; these cards count "
+                           "{total}",
+    # --- going out (canasta.engine.melding, canasta.engine.goingout, the variants) --------------
+    "out.partner_said_no": "your partner said no: you may not go out this turn, so keep two "
+                           "cards",
+    "out.partner_said_yes_meld": "your partner said yes, so you must go out this turn: meld "
+                                 "first",
+    "out.partner_said_yes_stay": "your partner said yes, so you must go out this turn; after "
+                                 "this meld you could not",
+    "out.one_canasta": "going out needs a canasta: until your side has a canasta, keep two "
+                       "cards (one to discard and one to keep)",
+    "out.canastas": "going out needs {need} canastas: until your side has {need} canastas, keep "
+                    "two cards (one to discard and one to keep)",
+    "out.canasta_kinds": "going out needs a {kinds} canasta more: until then keep two cards "
+                         "(one to discard and one to keep)",
+    # --- asking the partner (canasta.engine.goingout) -------------------------------------------
+    "ask.no_partner": "there is no partner to ask in this game",
+    "ask.already_this_hand": "you have already asked your partner this hand",
+    "ask.already_this_turn": "you have already asked your partner this turn",
+    "ask.after_melding": "ask your partner right after drawing, before you meld",
+    "ask.one_card": "with one card left you can only go out: there is nothing to ask",
+    "ask.cannot_go_out": "you cannot go out this turn, so there is nothing to ask",
+    # --- the pile (canasta.engine.takes, the variants) ------------------------------------------
+    "pile.empty": "the pile is empty",
+    "pile.black_three_on_top": "a black three on top of the pile blocks it this turn",
+    "pile.wild_on_top": "a wild card on top of the pile blocks it this turn",
+    "pile.cannot_take": "the pile cannot be taken",
+    "pile.one_card": "with a single card in hand you may not take a one-card pile",
+    "pile.show_rank": "to take the pile, show {rank} or wild cards to meld with the {top} on "
+                      "top; {card} does not go with them",
+    "pile.take_then_meld": "once your side has melded, take the pile first and then meld",
+    "pile.pass_with_stock": "you may pass only when the stock is exhausted: draw a card",
+    "pile.must_take": "the stock is exhausted and the {top} on top goes onto your {rank}: you "
+                      "must take the pile",
+    "pile.frozen": "the pile is frozen: you need two natural {rank} from your hand",
+    "pile.frozen_until_initial": "the pile is frozen until your side has made its initial meld: "
+                                 "you need two natural {rank} from your hand",
+    "pile.need_pair_or_meld": "to take the pile you need two natural {rank}, or {rank_one} and a "
+                              "wild card, or a meld of {rank} on the table",
+    "pile.natural_pair": "the pile is taken only with a natural pair: you need two natural "
+                         "{rank}",
+    "pile.meld_too_big": "your {rank} already hold {size} cards: the pair and the top card may "
+                         "join a meld of 3 or 4 cards only",
+    # --- discarding (the variants) --------------------------------------------------------------
+    "discard.red_three": "red threes are never discarded",
+    "discard.three": "threes are never discarded",
+    "discard.wild": "a wild card may be discarded only when going out, or from a hand of wild "
+                    "cards only",
+    "discard.empty_pile_ace_seven": "on an empty pile an ace or a seven may be discarded only "
+                                    "when you hold no other natural card",
+    "discard.empty_pile_closed": "on an empty pile a card of a closed rank may be discarded only "
+                                 "when no other card may go",
+    # --- Modern American's melds (canasta.variants.modern_american) -----------------------------
+    "meld.wild_canasta_finished": "the wild-card canasta is finished: nothing more may be added",
+    "meld.canasta_finished": "{rank_the} are a finished canasta: nothing more may be added",
+    "meld.max_seven": "a meld stops at 7 cards",
+    "meld.wild_meld_only_wilds": "a wild-card meld holds only deuces and jokers",
+    "meld.rank_closed": "{rank_the} are closed: a side has a natural canasta of them, so nobody "
+                        "may meld them any more",
+    "meld.sevens_no_wilds": "sevens never take wild cards",
+    "meld.aces_wilds_initial": "aces take wild cards only in the initial meld",
+    "meld.wilds_five_naturals": "after your side's first meld, wild cards only go to a meld of "
+                                "five or more naturals",
+    "meld.wilds_to_wild_meld": "while your wild-card meld is unfinished, wild cards go only to it",
+    "meld.initial_clean": "the initial meld must include a meld of three or more natural cards "
+                          "without wild cards, or a meld of wild cards",
+    "meld.initial_wild_and_mixed": "an initial meld may not hold both an unfinished wild-card "
+                                   "meld and a meld with wild cards",
+    "meld.initial_points_hand": "your side's initial meld needs {need} points from your hand; "
+                                "these cards count {total}",
+    # --- Ponytail's melds (canasta.variants.ponytail) -------------------------------------------
+    "meld.canasta_full": "a meld stops at 7 cards: a canasta takes nothing more",
+    "meld.four_books_sevens": "with the four-books rule, sevens take no wild cards",
+    # --- the browser game's own refusals (canasta.web.session, canasta.web.app) -----------------
+    "web.computer_seat": "seat {seat} is a computer player's",
+    "web.move_text": "a move is a short text, such as 'draw' or 'discard 4S'",
+    "web.nothing_to_undo": "there is nothing to undo: only your melds of this turn, before you "
+                           "discard",
+    "web.no_computer_to_act": "no computer player is to act",
+    "web.hand_not_over": "the hand is still being played",
+    "web.match_over": "the match is over: start a new game",
+    "web.no_hint": "it is not your turn: there is nothing to suggest",
+    "web.paused": "the game could not be saved ({reason}): it is paused, and goes on by itself "
+                  "once the server can save again",
+    "web.lang_not_saved": "the game could not be saved ({reason}): the language is unchanged",
+    "web.not_created": "the game could not be created: the server cannot save games now "
+                       "({reason})",
+    "web.computers_stopped": "the computer players stopped because of an error on the server: "
+                             "reload the page to go on",
+    "web.unreadable": "this saved game cannot be read: {reason}",
+    "web.no_game": "there is no game {game}",
+    "web.hands_range": "the game has hands 1 to {count}",
+    # --- the game server's store (canasta.web.store): a saved game that cannot be read, and the
+    # database's own words for why it cannot write (SQLite's fixed messages) ---------------------
+    "store.not_text": "the stored game is not text",
+    "store.too_long": "the stored game is longer than {most} characters",
+    "store.too_deep": "the stored game is nested more than {most} levels deep",
+    "store.not_json": "the stored game is not valid JSON",
+    "store.not_object": "the stored game is not a JSON object",
+    "store.db_cannot_read": "the database cannot read it ({problem})",
+    "store.disk_full": "database or disk is full",
+    "store.disk_io": "disk I/O error",
+    "store.locked": "database is locked",
+    "store.read_only": "attempt to write a readonly database",
+    "store.malformed": "database disk image is malformed",
+    # --- the new-game form and saved games' options (canasta.web.session) -----------------------
+    "config.not_object": "the game options must be a JSON object",
+    "config.unknown_options": "unknown option(s): {names}",
+    "config.unknown_variant": "unknown variant {text} (known: {known})",
+    "config.players": "{variant} is played by {counts} players, not {value}",
+    "config.target": "the target score is one of {counts}, not {value}",
+    "config.levels": "'levels' must list one level per computer seat ({seats}), each one of "
+                     "{known}",
+    "config.name": "the player's name must be 1 to {most} printable characters",
+    "config.lang": "the language is one of {known}, not {value}",
+    "config.options_object": "'options' must be a JSON object of house rules",
+    "config.no_house_rule": "{variant} with {players} players has no house rule {name} (its "
+                            "house rules: {known})",
+    "config.house_rule_value": "the house rule {name} is one of {known}, not {value}",
+    "config.no_seed": "the stored game has no seed",
+    "config.record_mismatch": "the saved game's options do not match its record",
+    # --- the protocol: what a client sent wrong (canasta.web.app, canasta.web.guard) ------------
+    "protocol.message_field_twice": "the message gives the field {name} twice",
+    "protocol.request_field_twice": "the request gives the field {name} twice",
+    "protocol.message_not_json": "the message is not valid JSON",
+    "protocol.request_not_json": "the request is not valid JSON",
+    "protocol.bad_id": "'id' must be a whole number from 0 to {most} or 1 to {length} letters, "
+                       "digits, '-', '_', '.' or ':'",
+    "protocol.message_too_long": "the message is too long",
+    "protocol.request_too_long": "the request is too long",
+    "protocol.not_object": "a message is a JSON object with a 'type'",
+    "protocol.unknown_type": "unknown message type {text} (known: {known})",
+    "protocol.unknown_fields": "unknown field(s) in {text}: {names}",
+    "protocol.needs_field": "{text} needs the field {name}",
+    "protocol.field_type": "{name} must be a {text}",
+    "protocol.lang": "the language is one of {known}",
+    "protocol.no_hint_now": "no hint can be given now",
+    "protocol.binary": "send JSON text, not binary data",
+    "protocol.invalid_field": "the request's {name} is not valid",
+    "protocol.limit": "the list's 'limit' is 1 to {most}, not {value}",
+    "protocol.bad_cursor": "the 'before' cursor is not one the games list gave",
+    "protocol.foreign_origin": "requests from other sites are refused (this one comes from "
+                               "{text})",
+    "protocol.json_content": "send the request as JSON (Content-Type: application/json)",
+    # --- why a button of the browser game is disabled (canasta.web.reasons) ---------------------
+    "reason.no_new_meld": "none of your cards make a new meld now",
+    "reason.no_initial_meld": "none of your cards make an initial meld now (your side needs "
+                              "{need} points)",
+    "reason.no_melds_yet": "your side has no melds to add to yet",
+    "reason.nothing_to_add": "none of your cards go onto your side's melds now",
+    # --- the notation (canasta.cards, canasta.moves) --------------------------------------------
+    "notation.card": "'{text}' is not a card: write a rank (A K Q J T/10 9 8 7 6 5 4 3 2) and a "
+                     "suit (C D H S), or JK for a joker",
+    "notation.move_text": "a move must be text",
+    "notation.empty": "empty move: try 'help' for the moves you can make",
+    "notation.nothing_after": "'{verb}' takes nothing after it",
+    "notation.discard_one": "discard one card, for example: discard 4S",
+    "notation.add_rank_cards": "add a rank and cards, for example: add 7 7C 2D",
+    "notation.meld_rank": "'{text}' is not a meld rank (A K Q J T 9 8 7 6 5 4, or W)",
+    "notation.meld_cards": "meld some cards, for example: meld KH KD KC / 9S 9D 2C",
+    "notation.empty_group": "an empty meld group: put cards between the '/' signs",
+    "notation.card_es": "'{text}' is not a card in the Spanish letters: write a rank (A R D J 10 9 "
+                        "8 7 6 5 4 3 2) and a suit (P C D T), or JK for a joker",
+    "notation.meld_rank_es": "'{text}' is not a meld rank in the Spanish letters (A R D J 10 9 8 7 "
+                             "6 5 4, or W)",
+    "notation.unknown_move": "unknown move '{verb}': the moves are draw, take, meld, add, "
+                             "discard, pass, ask, yes, no",
+}
+
+#: The forms a rank takes in a template beside its plural name (``{rank}``: "kings"):
+#: ``{rank_the}`` "the kings", ``{rank_all}`` "all your kings", ``{rank_one}`` "one" (of them),
+#: so that a language whose words agree with the rank's gender writes them right.
+RANK_FORMS: Final = ("the", "all", "one")
+
+#: The meld ranks' plural names in the API's English (the players' are the catalogues').
+RANK_PLURALS: Final = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "T": "tens",
+                       "9": "nines", "8": "eights", "7": "sevens", "6": "sixes", "5": "fives",
+                       "4": "fours", "W": "wild cards"}
+
+
+def rank_plural(rank: str) -> str:
+    """A meld rank in the plural, as the English of a refusal names it (``kings``, ``3s``)."""
+    return RANK_PLURALS.get(rank, rank + "s")
+
+
+#: A refusal that has no code of its own (a position or a record that is malformed: the
+#: developer's errors, shown as they are): its one parameter is the English text.
+UNCODED: Final = "error.uncoded"
+
+__all__ = ["KINDS", "RANK_FORMS", "RANK_PLURALS", "REFUSALS", "UNCODED", "rank_plural"]

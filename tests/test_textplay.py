@@ -1,0 +1,128 @@
+"""The terminal game in each language: its Spanish letters for cards (canasta.letters), its
+language from the locale, and a scripted Spanish session that shows no English."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from canasta.cards import ALL_CARDS, card
+from canasta.errors import NotationError
+from canasta.i18n import catalogue
+from canasta.letters import card_text, move_text, read_move
+from canasta.moves import Move, parse_move
+from canasta.rules import Rules
+from canasta.textplay import default_lang, play_text
+
+
+def test_every_card_reads_back_from_its_spanish_letters_and_no_two_share_them() -> None:
+    texts = {c.text: card_text(c, "es") for c in ALL_CARDS}
+    assert len(set(texts.values())) == len(set(texts))  # (the decks' copies share a text)
+    for english, spanish in texts.items():
+        assert read_move(f"discard {spanish}", "es") == f"discard {english}"
+        assert read_move(f"descartar {spanish.lower()}", "es") == f"discard {english}"
+    assert {texts[t] for t in ("KH", "QD", "JS", "TC", "AS", "2D", "3H", "JK")} == {
+        "RC", "DD", "JP", "10T", "AP", "2D", "3C", "JK"}
+
+
+@pytest.mark.parametrize(("typed", "notation"), [
+    ("robar", "draw"), ("tomar", "take"), ("tomar 7C 7P", "take 7H 7S"),
+    ("tomar RD RC / 7P 7D 7T", "take KD KH / 7S 7D 7C"),
+    ("bajar RC RD RT/9P 9D 2T", "meld KH KD KC / 9S 9D 2C"),
+    ("añadir 9 9T 2D", "add 9 9C 2D"), ("anadir R RC", "add K KH"),
+    ("añadir W 2T JK", "add W 2C JK"),
+    ("añadir 10 10P", "add T TS"), ("pasar", "pass"), ("preguntar", "ask"), ("sí", "yes"),
+    ("si", "yes"), ("no", "no"), ("ayuda", "help"), ("puntos", "score"), ("salir", "quit"),
+    ("discard 4P", "discard 4S"),  # the notation's verbs are read too
+])
+def test_spanish_input_in_the_notation(typed: str, notation: str) -> None:
+    assert read_move(typed, "es") == notation
+
+
+@pytest.mark.parametrize(("typed", "code"), [
+    ("descartar KH", "notation.card_es"),  # K is no Spanish rank
+    ("descartar 7H", "notation.card_es"),  # nor H a Spanish suit
+    ("bajar 9S 9D 9P", "notation.card_es"),
+    ("tomar TC", "notation.card_es"),  # T is tréboles: the ten is 10
+    ("añadir K RC", "notation.meld_rank_es"), ("añadir 2 2T", "notation.meld_rank_es"),
+])
+def test_english_letters_are_refused_in_spanish_rather_than_guessed(typed: str,
+                                                                    code: str) -> None:
+    with pytest.raises(NotationError) as e:
+        read_move(typed, "es")
+    assert e.value.code == code
+
+
+def test_english_input_is_left_to_the_notation() -> None:
+    assert read_move("bajar RC RD", "en") == "bajar RC RD"  # (parse_move refuses it)
+    assert read_move("meld KH KD KC", "en") == "meld KH KD KC"
+
+
+def test_moves_are_shown_in_the_letters_they_are_typed_in() -> None:
+    for text in ("take KD KH / 7S 7D 7C", "add K KH JK", "add W 2C JK", "discard TC", "draw",
+                 "yes", "ask"):
+        move = parse_move(text)
+        assert move_text(move, "en") == str(move)
+        assert parse_move(read_move(move_text(move, "es"), "es")) == move
+    assert move_text(Move.discard(card("QD")), "es") == "descartar DD"
+    assert move_text(parse_move("add K KH JK"), "es") == "añadir R RC JK"
+
+
+@pytest.mark.parametrize(("environ", "lang"), [
+    ({}, "en"), ({"LANG": "es_ES.UTF-8"}, "es"), ({"LANG": "es"}, "es"),
+    ({"LANG": "en_GB.UTF-8"}, "en"), ({"LANG": "C.UTF-8"}, "en"),
+    ({"LANG": "es_AR.UTF-8", "LC_ALL": "en_US.UTF-8"}, "en"),  # LC_ALL comes first
+    ({"LANG": "en_US.UTF-8", "LC_MESSAGES": "es_MX.UTF-8"}, "es"),
+    ({"LC_ALL": "", "LANG": "es_ES.UTF-8"}, "es"),  # an empty variable is not set
+])
+def test_the_language_comes_from_the_locale(environ: dict[str, str], lang: str) -> None:
+    assert default_lang(environ) == lang
+
+
+def session(lines: list[str], lang: str) -> str:
+    """The terminal's output for the typed ``lines`` (seed 1, two players)."""
+    out: list[str] = []
+    feed: Iterator[str] = iter(lines)
+
+    def read(prompt: str) -> str:
+        out.append(prompt)
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    assert play_text(Rules.make("classic", 2), seed=1, read=read, write=out.append,
+                     lang=lang) == 0
+    return "\n".join(out)
+
+
+ENGLISH_WORDS = re.compile(r"\b(?:the|you|your|hand|pile|stock|not|meld|cards?|side|draw|"
+                           r"take|discard|score|target|players?|turn)\b")
+
+
+def test_a_spanish_session_shows_no_english_and_no_english_card_letters() -> None:
+    out = session(["descartar 4P", "robar", "bajar RT RT", "descartar 9T", "puntos", "ayuda"],
+                  "es")
+    assert "Jugadas posibles ahora: robar" in out
+    assert "Tu mano (15): AT DT DC DP JT 10T 9T 9T 8T 7T 7P 6P 5T JK 3T" in out
+    assert "No se puede: no tienes RT y RT en la mano" in out  # the refusal in the letters too
+    assert "Rival: roba" in out or "Rival: toma el pozo" in out  # the computer's moves
+    hands = re.findall(r"Tu mano \(\d+\): (.*)", out)
+    assert hands and all(read_move(f"discard {c}", "es") for h in hands for c in h.split())
+    # Not a word of English (but in the help, which names the notation's verbs too).
+    assert ENGLISH_WORDS.findall(out.replace(catalogue("es")["text.help"], "").lower()) == []
+
+
+def test_an_english_session_reads_as_before() -> None:
+    out = session(["help", "discard 4S", "draw", "score"], "en")
+    assert "Hand 1 - Classic Canasta, 2 players, target 5,000 - scores: You 0, Opponent 0" in out
+    assert "Your hand (15): AC QC QH QS JC TC 9C 9C 8C 7C 7S 6S 5C JK 3C" in out
+    assert "Not possible: begin your turn: draw from the stock or take the pile" in out
+    assert "Legal now: draw" in out and "You drew:" in out
+
+
+def test_an_unknown_language_is_refused() -> None:
+    with pytest.raises(ValueError, match="--lang"):
+        play_text(Rules.make("classic", 2), seed=1, lang="fr", read=input, write=print)
