@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from canasta.errors import PositionError
-from canasta.options import TABLE_PENALTIES_MODE, WILD_RATIO, Option
+from canasta.options import TABLE_PENALTIES_MODE, WILD_RATIO, Option, is_choice
 from canasta.rules import Rules
 from canasta.variants import get_variant, variant_names
 from canasta.variants.ponytail import CUT_BONUS, REQUIRED_CANASTAS
@@ -56,6 +56,12 @@ def test_a_value_outside_the_declaration_is_refused_and_named() -> None:
             Rules.make("ponytail", cut_bonus=chance)
     with pytest.raises(PositionError, match="must be one of False, not True"):
         Rules.make("modern-american", talon_enabled=True)
+
+
+def test_a_choice_is_of_the_same_type_in_any_sequence() -> None:
+    # The web session checks a house rule against the choices as JSON lists them (a list).
+    assert is_choice(True, [False, True]) and is_choice("pagat", ("seed", "pagat"))
+    assert not is_choice(1, [False, True]) and not is_choice(0, (False, True))
 
 
 @pytest.mark.parametrize("name", variant_names())

@@ -13,6 +13,7 @@ the engine consult them at every table (a variant that does not offer one plays 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final, Generic, Literal, TypeVar, cast
 
 from canasta.errors import PositionError
@@ -20,7 +21,7 @@ from canasta.errors import PositionError
 T = TypeVar("T")
 
 
-def is_choice(value: Any, choices: tuple[Any, ...]) -> bool:
+def is_choice(value: Any, choices: Sequence[Any]) -> bool:
     """Whether ``value`` is one of ``choices``, of the same type too (``1`` is not ``True``)."""
     return any(type(value) is type(c) and value == c for c in choices)
 
