@@ -6,8 +6,8 @@ STAMP := $(VENV)/.installed-dev
 
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: install core play play-text test lint typecheck pytest pytest-pure bench scenarios \
-	browser node clean
+.PHONY: install core play play-text test test-quick lint typecheck pytest pytest-pure bench \
+	scenarios browser node clean
 
 $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +48,11 @@ play-text: install
 ## (on the compiled core), then the rules, scenario, perft and self-play tests again, shorter, on
 ## the pure Python core
 test: browser node lint typecheck pytest pytest-pure
+
+## A quick run while working: lint, types and the tests not marked slow (no self-play, no
+## browser), on the compiled core; make test still runs everything
+test-quick: lint typecheck core
+	$(BIN)/pytest -m "not slow"
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench examples tools

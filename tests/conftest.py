@@ -22,6 +22,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                           f"match in {SHORT_SHARE}")
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that drives Chromium (the ``browser`` fixture, directly or through ``page``) is
+    ``slow``: a quick run (``pytest -m "not slow"``) leaves the browser out."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture
 def matches_to_play(request: pytest.FixtureRequest) -> Callable[[int], int]:
     """``matches`` as the pass asks: all of them, or a share with --short (at least 2)."""

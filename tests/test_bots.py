@@ -151,6 +151,7 @@ def test_executors_agree() -> None:
         assert serial[key] == pooled[key]
 
 
+@pytest.mark.slow  # starts a Ray cluster
 def test_the_ray_executor_agrees() -> None:
     pytest.importorskip("ray")  # the cluster extra (make test installs it)
     config = ArenaConfig("classic", 4, ("basic", "random"), ("random",), 8, seed=5)

@@ -176,6 +176,17 @@ def test_python_dash_m_canasta_is_the_canasta_command() -> None:
     assert "--text" in out and "master" in out
 
 
+def test_the_help_lists_the_levels_the_registry_holds(monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    import canasta.bots
+
+    monkeypatch.setattr(canasta.bots, "LEVELS", (*canasta.bots.LEVELS, "genius"))
+    for command in ("play", "strategy"):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        assert "master, genius" in " ".join(capsys.readouterr().out.split())
+
+
 def test_serve_with_a_database_it_cannot_use_says_why_and_exits_2(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     text = tmp_path / "notes.txt"

@@ -192,7 +192,7 @@ def test_the_rule_selects_every_engine_module() -> None:
     for folder in ("engine", "variants"):
         for path in (package / folder).glob("*.py"):
             assert (path in chosen) == (path.name != "__init__.py"), path
-    for name in ("cards.py", "moves.py", "rules.py", "view.py", "bots/basic.py",
+    for name in ("cards.py", "moves.py", "options.py", "rules.py", "view.py", "bots/basic.py",
                  "bots/evaluate.py"):
         assert package / name in chosen
     hashed = core.imported_sources(sorted(chosen))

@@ -36,6 +36,7 @@ def _dealt(game: object, rng: random.Random) -> object:
     return state
 
 
+@pytest.mark.slow  # whole random games through OpenSpiel
 @pytest.mark.parametrize(("variant", "players"), TABLES)
 def test_openspiel_random_simulation_with_serialization(variant: str, players: int) -> None:
     game = pyspiel.load_game("python_canasta", {"variant": variant, "players": players})

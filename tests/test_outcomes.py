@@ -284,6 +284,7 @@ def play_and_probe(rules: Rules, seed: int) -> list[str]:
     return misses
 
 
+@pytest.mark.slow  # probes every move of whole hands
 @pytest.mark.parametrize(("variant", "players", "options", "hands"), [
     ("classic", 4, {}, 30), ("classic", 3, {}, 20), ("classic", 2, {}, 30),
     ("modern-american", 4, {}, 20),

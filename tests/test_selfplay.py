@@ -72,6 +72,7 @@ def self_play(rules: Rules, matches: int, first_seed: int, max_hands: int) -> in
     return hands
 
 
+@pytest.mark.slow  # quick runs leave out the long self-play
 @pytest.mark.parametrize(("variant", "players", "matches", "target"), [
     ("classic", 4, 250, 5000), ("classic", 3, 150, 7500), ("classic", 2, 150, 5000),
     ("modern-american", 4, 250, 5000), ("ponytail", 4, 300, 50000), ("ponytail", 6, 200, 50000),
@@ -84,6 +85,7 @@ def test_random_self_play(variant: str, players: int, matches: int, target: int,
     assert hands >= 3 * matches
 
 
+@pytest.mark.slow  # quick runs leave out the long self-play
 @pytest.mark.parametrize(("variant", "players", "matches", "options"), [
     ("classic", 4, 40, {"wild_ratio": "not-more-wilds", "table_penalties_mode": True}),
     ("classic", 2, 40, {"two_player_last_card_rule": "pagat"}),

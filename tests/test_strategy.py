@@ -86,6 +86,7 @@ def _schema() -> dict[str, Any]:
     return schema
 
 
+@pytest.mark.slow  # checks every case of the suite against the shared schema
 def test_the_suite_files_outside_with_steps_follow_the_shared_format() -> None:
     """Any runner of FORMAT.md can run tests/strategy/*.json: a case holds only the format's
     fields, its position (with the case's name, as a scenario) is valid against the shared

@@ -18,10 +18,16 @@ from starlette.websockets import WebSocketDisconnect
 
 from canasta.bots import make_player
 from canasta.bots.basic import BasicPlayer
+from canasta.cards import Card, cards
 from canasta.engine.deal import deal
-from canasta.moves import MoveKind
+from canasta.match import Match
+from canasta.moves import Move, MoveKind, parse_move
+from canasta.view import PlayerView
 from canasta.web.app import create_app, parse_message
-from canasta.web.session import GameSession
+from canasta.web.session import GameConfig, GameSession
+
+from test_rules_classic import stacked_deck as classic_deck
+from test_rules_ponytail import stacked_deck as ponytail_deck
 
 
 def new_game(client: TestClient, **options: Any) -> str:
@@ -390,33 +396,38 @@ def test_a_corrupt_saved_game_is_reported_and_left_alone(tmp_path: Path) -> None
 
 
 # --- undo and hints ---------------------------------------------------------------------------
+def stacked_game(client: TestClient, deck: list[Card]) -> str:
+    """A new game (a default one: Classic, 4 players) whose first hand is dealt from ``deck``."""
+    game_id = new_game(client)
+    live = client.app.state.hub.games[game_id]  # type: ignore[attr-defined]
+    config = live.session.config
+    live.session = GameSession(game_id, config, Match(config.rules(), deals=[deck]))
+    return game_id
+
+
 def test_undo_takes_back_the_players_melds_of_this_turn(client: TestClient) -> None:
-    for attempt in range(40):
-        game_id = new_game(client)
-        session = session_of(client, game_id)
-        with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
-            msg = settle(ws)
-            ws.send_text(json.dumps({"type": "move", "move": "draw"}))
-            msg = settle(ws)
-            melds = [m for m in session.view(0).legal_moves if m.kind is MoveKind.MELD]
-            if not melds:
-                continue
-            before = msg
-            ws.send_text(json.dumps({"type": "move", "move": str(melds[0])}))
-            laid = settle(ws)
-            assert laid["can_undo"] and laid["view"]["melds"][0]
-            ws.send_text(json.dumps({"type": "undo"}))
-            back = settle(ws)
-            assert back["view"] == before["view"] and not back["can_undo"]
-            discard = session.view(0).legal_moves[-1]
-            assert discard.kind is MoveKind.DISCARD
-            ws.send_text(json.dumps({"type": "move", "move": str(discard)}))
-            settle(ws)
-            ws.send_text(json.dumps({"type": "undo"}))
-            assert ws.receive_json()["type"] == "error"
-            return
-        del attempt
-    raise AssertionError("no deal gave seat 0 a meld after its first draw")
+    # Seat 0 plays first and holds three aces (60: enough to open).
+    game_id = stacked_game(client, classic_deck(4, hands={0: "AC AD AH"}, then="9C 8D"))
+    session = session_of(client, game_id)
+    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+        msg = settle(ws)
+        ws.send_text(json.dumps({"type": "move", "move": "draw"}))
+        msg = settle(ws)
+        melds = [m for m in session.view(0).legal_moves if m.kind is MoveKind.MELD]
+        assert melds
+        before = msg
+        ws.send_text(json.dumps({"type": "move", "move": str(melds[0])}))
+        laid = settle(ws)
+        assert laid["can_undo"] and laid["view"]["melds"][0]
+        ws.send_text(json.dumps({"type": "undo"}))
+        back = settle(ws)
+        assert back["view"] == before["view"] and not back["can_undo"]
+        discard = session.view(0).legal_moves[-1]
+        assert discard.kind is MoveKind.DISCARD
+        ws.send_text(json.dumps({"type": "move", "move": str(discard)}))
+        settle(ws)
+        ws.send_text(json.dumps({"type": "undo"}))
+        assert ws.receive_json()["type"] == "error"
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -632,95 +643,122 @@ def human_turns(session: GameSession, player: Any, limit: int = 3000) -> Any:
         yield move, before, len(session.state.hands[0])
 
 
-def test_undo_never_takes_back_a_picked_up_ponytail() -> None:
-    from canasta.bots.expert import ExpertPlayer
-    from canasta.web.session import GameConfig
+def stacked_session(config: GameConfig, deck: list[Card]) -> GameSession:
+    """A session whose first hand is dealt from ``deck`` (its record holds the deal, so a
+    restored session replays the same hand)."""
+    return GameSession("t", config, Match(config.rules(), deals=[deck]))
 
-    for seed in range(30):
-        config = GameConfig("ponytail", 4, 50000, ("basic",) * 3, "Ana", "en", seed)
-        session = GameSession("t", config)
-        for move, before, after in human_turns(session, ExpertPlayer(seed)):
-            if move.kind in (MoveKind.MELD, MoveKind.ADD) and \
-                    after > before - len(move.cards_from_hand()):
-                assert not session.can_undo()  # the ponytail was seen: the meld stands
-                assert session.view_json()["drew"]  # and its cards are marked as new
-                return
-    raise AssertionError("no seed had seat 0 pick up its ponytail with a meld")
+
+SEVEN_KINGS = "meld KC KD KH KS KC KD KH"  # legal, if not listed (a meld of five, then an add)
+
+
+class KingsMelder:
+    """A computer seat that draws, melds seven kings as soon as it may, and otherwise discards."""
+
+    name = "kings"
+
+    def new_hand(self, seat: int) -> None:
+        del seat
+
+    def choose(self, view: PlayerView) -> Move:
+        kinds = {m.kind for m in view.legal_moves}
+        if MoveKind.DRAW in kinds:
+            return next(m for m in view.legal_moves if m.kind is MoveKind.DRAW)
+        if sum(c.rank == "K" for c in view.hand) >= 7:
+            return parse_move(SEVEN_KINGS)
+        return next(m for m in view.legal_moves if m.kind is MoveKind.DISCARD)
+
+
+def test_undo_never_takes_back_a_picked_up_ponytail() -> None:
+    # Seat 0 plays first and holds seven kings: melding them (70, enough to open) makes its
+    # side's first canasta, which brings its ponytail into its hand.
+    config = GameConfig("ponytail", 4, 50000, ("basic",) * 3, "Ana", "en", 0)
+    session = stacked_session(config, ponytail_deck(hands={0: "KC KD KH KS KC KD KH"},
+                                                    then="9C 8D 8H"))
+    session.play(0, "draw")
+    tail = session.state.ponytails[0]
+    assert tail is not None
+    before = len(session.state.hands[0])
+    session.play(0, SEVEN_KINGS)
+    assert len(session.state.hands[0]) == before - 7 + len(tail)  # the ponytail came
+    assert not session.can_undo()  # the ponytail was seen: the meld stands
+    drew = session.view_json()["drew"]
+    assert Counter(drew) == Counter(c.text for c in [*tail, *cards("8D 8H")])  # marked new
 
 
 def test_a_ponytail_the_partner_brings_is_marked_new_until_the_players_discard() -> None:
-    from canasta.bots.expert import ExpertPlayer
-    from canasta.web.session import GameConfig
-
-    for seed in range(40):
-        config = GameConfig("ponytail", 4, 50000, ("basic",) * 3, "Ana", "en", seed)
-        session = GameSession("t", config)
-        me = ExpertPlayer(seed)
-        for _ in range(3000):
-            if session.state.result is not None:
-                break
-            if not session.computer_to_act():
-                session.play(0, str(me.choose(session.view(0))))
-                continue
-            before = list(session.state.hands[0])
-            seat, _move = session.computer_step()
-            if seat == 2 and len(session.state.hands[0]) > len(before):
-                tail = sorted(c.text for c in session.state.hands[0][len(before):])
-                assert sorted(session.view_json()["drew"]) == tail  # 13 new cards, marked
-                while session.computer_to_act():
-                    session.computer_step()
-                if session.state.result is None:  # the player's draw keeps them marked
-                    session.play(0, "draw")
-                    assert set(tail) <= set(session.view_json()["drew"])
-                return
-    raise AssertionError("no seed had the partner bring seat 0's ponytail")
+    # Seat 2, the partner, melds seven kings on its first turn: its side's first canasta
+    # brings both partners' ponytails, seat 0's into seat 0's hand.
+    config = GameConfig("ponytail", 4, 50000, ("basic",) * 3, "Ana", "en", 0)
+    session = stacked_session(config, ponytail_deck(hands={2: "KC KD KH KS KC KD KH"},
+                                                    then="9C 8D 8H 8C 8S 9D 9H"))
+    session.computers[2] = KingsMelder()
+    session.play(0, "draw")
+    session.play(0, str(next(m for m in session.view(0).legal_moves
+                             if m.kind is MoveKind.DISCARD)))
+    assert not session.view_json()["drew"]
+    tail = session.state.ponytails[0]
+    assert tail is not None
+    tail_texts = sorted(c.text for c in tail)
+    while session.state.ponytails[0] is not None:
+        seat, move = session.computer_step()
+    assert seat == 2 and move.kind is MoveKind.MELD
+    assert sorted(session.view_json()["drew"]) == tail_texts  # 13 new cards, marked
+    while session.computer_to_act():
+        session.computer_step()
+    assert session.state.result is None and session.state.turn == 0
+    session.play(0, "draw")  # the player's draw keeps them marked
+    assert set(tail_texts) <= set(session.view_json()["drew"])
 
 
 def test_undo_and_new_cards_survive_a_restart() -> None:
-    from canasta.bots.expert import ExpertPlayer
-    from canasta.web.session import GameConfig
-
-    for seed in range(30):
-        config = GameConfig("classic", 4, 5000, ("basic",) * 3, "Ana", "en", seed)
-        session = GameSession("t", config)
-        for move, _before, _after in human_turns(session, ExpertPlayer(seed), limit=400):
-            if move.kind in (MoveKind.MELD, MoveKind.ADD) and session.can_undo():
-                again = GameSession.restore("t", config, session.record())
-                assert again.can_undo() and again.view_json() == session.view_json()
-                again.undo(0)
-                session.undo(0)
-                assert again.view_json() == session.view_json()
-                return
-    raise AssertionError("no seed had seat 0 meld")
+    # Seat 0 plays first, draws the 8D (a new card) and opens with three aces (60).
+    config = GameConfig("classic", 4, 5000, ("basic",) * 3, "Ana", "en", 0)
+    session = stacked_session(config, classic_deck(4, hands={0: "AC AD AH"}, then="9C 8D"))
+    session.play(0, "draw")
+    session.play(0, "meld AC AD AH")
+    assert session.can_undo() and session.view_json()["drew"] == ["8D"]
+    again = GameSession.restore("t", config, session.record())
+    assert again.can_undo() and again.view_json() == session.view_json()
+    again.undo(0)
+    session.undo(0)
+    assert again.view_json() == session.view_json()
 
 
 def test_computer_players_remember_the_hand_after_a_restart() -> None:
-    from canasta.web.session import GameConfig
-
     def memory(s: GameSession, seat: int) -> Any:
         player: Any = s.computers[seat]
         mem = player.memory if hasattr(player, "memory") else player.expert.memory
         return {k: sorted(c.text for c in v) for k, v in mem.known.items() if v}
 
-    for seed in range(40):
-        config = GameConfig("classic", 4, 5000, ("expert", "basic", "master"), "Ana", "en",
-                            seed)
-        session = GameSession("t", config)
-        session.computers[3] = make_player("master", seed, rounds=1)  # quick, same memory
-        me = BasicPlayer(2)
-        for _ in range(80):
-            if session.state.result is not None:
-                break
-            if session.computer_to_act():
-                session.computer_step()
-            else:
-                session.play(0, str(me.choose(session.view(0))))
-        remembered = [memory(session, seat) for seat in (1, 3)]
-        if session.state.result is None and any(remembered):
-            again = GameSession.restore("t", config, session.record())
-            assert [memory(again, seat) for seat in (1, 3)] == remembered
-            return
-    raise AssertionError("no seed had a computer player remember a taken pile")
+    # Every seat holds ranks no other seat holds (seat 0 aside: it has pairs of seat 3's only
+    # ranks), so nobody takes the pile on the first round, whatever the computers choose, and
+    # seat 0 takes it on its second turn with the pair of what seat 3 discarded. Seats 1 and 3
+    # have looked at the table by then, so they remember the cards it took into its hand.
+    deck = classic_deck(4, hands={0: "5C 5D 6C 6D AC AD AH KC KD 4C 4D",
+                                  1: "7C 7D 7H 8C 8D 8H 9C 9D 9H TC TD",
+                                  2: "JC JD JH QC QD QH KH KS 4H 4S AS",
+                                  3: "5C 5D 5H 5S 5H 5S 6C 6D 6H 6S 6H"},
+                        then="TH QS 9S JS 6S")
+    config = GameConfig("classic", 4, 5000, ("expert", "basic", "master"), "Ana", "en", 0)
+    session = stacked_session(config, deck)
+    session.computers[3] = make_player("master", 0, rounds=1)  # quick, same memory
+    for move in ("draw", "meld AC AD AH", "discard KC"):
+        session.play(0, move)
+    while session.computer_to_act():
+        session.computer_step()
+    assert session.state.pile[-1].rank in ("5", "6")
+    taken = sorted(c.text for c in session.state.pile[:-1])
+    take = next(m for m in session.view(0).legal_moves if m.kind is MoveKind.TAKE)
+    session.play(0, str(take))
+    session.play(0, "discard 4C")
+    while session.computer_to_act():
+        session.computer_step()
+    assert session.state.result is None
+    remembered = [memory(session, seat) for seat in (1, 3)]
+    assert all(m.get(0) == taken for m in remembered), (taken, remembered)
+    again = GameSession.restore("t", config, session.record())
+    assert [memory(again, seat) for seat in (1, 3)] == remembered
 
 
 def test_a_hint_to_take_a_one_card_pile_says_so_in_both_languages() -> None:

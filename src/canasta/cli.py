@@ -69,7 +69,7 @@ def _rules(args: argparse.Namespace) -> Rules:
     options = _options(args)
     rules = Rules.make(args.variant, args.players, target=args.target, **options)
     for name in options:
-        tables = rules.variant.option_players.get(name)
+        tables = rules.variant.declared_option(name).players
         if tables is not None and rules.players not in tables:
             counts = " or ".join(str(p) for p in tables)
             raise CanastaError(f"--option {name} is for {counts} players, not {rules.players}")
@@ -172,6 +172,9 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from canasta.bots import LEVELS  # the help lists the registry's levels, whatever they are
+
+    levels = ", ".join(LEVELS)
     p = argparse.ArgumentParser(prog="canasta", description="Canasta: play, simulate, check.")
     p.add_argument("--version", action="version",
                    version=f"canasta {__version__} ({core.describe(why=True)})",
@@ -199,7 +202,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     sp.add_argument("--save", default=None, help="write the game record to this file at the end")
     sp.add_argument("--level", default="expert",
-                    help="level of the computer players: random, basic, expert (default) or master")
+                    help=f"level of the computer players: {levels} (default: expert)")
     sp.add_argument("--seat-level", action="append", metavar="SEAT=LEVEL",
                     help="the level of one computer seat, e.g. --seat-level 2=basic (partner)")
     sp.add_argument("--lang", choices=("en", "es"), default=None,
@@ -219,7 +222,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp = sub.add_parser("strategy", help="run strategy cases: the moves each level gets right")
     sp.add_argument("paths", nargs="+", help="strategy case files or folders (*.json)")
     sp.add_argument("--level", default=None,
-                    help="only this level (default: random, basic, expert and master in turn)")
+                    help=f"only this level (default: each of {levels} in turn)")
     sp.add_argument("--rounds", type=int, default=None,
                     help="the master's search rounds (default: its own)")
     sp.set_defaults(func=_strategy)

@@ -36,6 +36,7 @@ from typing import Any
 COMPILED = (
     "cards.py",
     "moves.py",
+    "options.py",
     "rules.py",
     "engine/*.py",
     "variants/*.py",

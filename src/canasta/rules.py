@@ -5,19 +5,18 @@ A variant is data plus a few named hooks (``canasta.variants``); ``Rules`` binds
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar, overload
 
 from canasta.errors import PositionError
+from canasta.options import Option
+from canasta.options import is_choice as is_choice  # where the web session imports it
 from canasta.variants import Variant, get_variant
 
+T = TypeVar("T")
+
 TARGETS = (2500, 5000, 7500, 10000)
-
-
-def is_choice(value: Any, choices: Sequence[Any]) -> bool:
-    """Whether ``value`` is one of ``choices``, of the same type too (``1`` is not ``True``)."""
-    return any(type(value) is type(c) and value == c for c in choices)
 
 
 @dataclass(frozen=True)
@@ -53,27 +52,33 @@ class Rules:
             target = v.default_target(players)
         if not isinstance(target, int) or isinstance(target, bool) or target <= 0:
             raise PositionError(f"the target score must be a positive whole number, not {target!r}")
-        opts = dict(v.option_defaults)
+        opts = v.option_defaults
         for name, value in options.items():
-            if value is None:
-                continue
-            if name not in v.option_defaults:
-                known = ", ".join(sorted(v.option_defaults)) or "none"
-                raise PositionError(f"unknown option '{name}' for {v.name} (known: {known})")
-            allowed = v.option_choices.get(name)
-            default = v.option_defaults[name]
-            if isinstance(default, float) and (
-                    not isinstance(value, int | float) or isinstance(value, bool)
-                    or not 0 <= value <= 1):
-                raise PositionError(f"option '{name}' must be a number from 0 to 1, not {value!r}")
-            if allowed is not None and not is_choice(value, allowed):
-                choices = ", ".join(repr(a) for a in allowed)
-                raise PositionError(f"option '{name}' must be one of {choices}, not {value!r}")
-            opts[name] = value
+            if value is not None:
+                opts[name] = v.declared_option(name).check(value)
         return Rules(v, players, target, opts)
 
-    def option(self, name: str) -> Any:
-        return self.options[name]
+    @overload
+    def option(self, option: Option[T]) -> T: ...
+
+    @overload
+    def option(self, option: str) -> Any: ...
+
+    def option(self, option: Option[T] | str) -> T | Any:
+        """The table's value of a house rule: a declared ``Option`` (a variant that does not
+        offer it plays its default), or the name of one of this variant's options (any other
+        name is a PositionError).
+
+        >>> Rules.make("ponytail").option("wild_ratoi")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        canasta.errors.PositionError: unknown option 'wild_ratoi' for ponytail (known: ...)
+        """
+        if isinstance(option, str):
+            if option not in self.options:
+                self.variant.declared_option(option)  # raises, naming the known options
+            return self.options[option]
+        return self.options.get(option.name, option.default)
 
     def to_json(self) -> dict[str, Any]:
         """The rules as JSON: variant, players and every option (target included)."""

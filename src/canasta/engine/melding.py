@@ -15,6 +15,7 @@ from canasta.engine.melds import Meld
 from canasta.engine.plans import GroupPlan
 from canasta.errors import IllegalMove
 from canasta.moves import BLACK_THREES_MELD, WILD_MELD, Group, group_rank
+from canasta.options import TABLE_PENALTIES_MODE
 
 if TYPE_CHECKING:
     from canasta.engine.state import HandState
@@ -88,7 +89,7 @@ def initial_penalty(state: HandState, side: int, made: list[tuple[GroupPlan, Mel
     err = state.rules.variant.initial_error(state, side, made, hand_total, top, concealed)
     if err is None:
         return 0
-    if state.rules.options.get("table_penalties_mode"):
+    if state.rules.option(TABLE_PENALTIES_MODE):
         return 100
     raise err
 

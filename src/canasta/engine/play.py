@@ -25,6 +25,7 @@ from canasta.engine.scoring import score_hand
 from canasta.engine.takes import take_moves
 from canasta.errors import IllegalMove
 from canasta.moves import BLACK_THREES_MELD, Move, MoveKind, rank_name
+from canasta.options import TWO_PLAYER_LAST_CARD_RULE
 
 if TYPE_CHECKING:
     from canasta.engine.state import HandState
@@ -169,7 +170,7 @@ def _draw(state: HandState, actor: int) -> None:
     state.phase = "play"
     state.drew = "stock"
     if (state.rules.players == 2 and count == 2 and len(state.stock) <= 2
-            and state.rules.options.get("two_player_last_card_rule") == "pagat"):
+            and state.rules.option(TWO_PLAYER_LAST_CARD_RULE) == "pagat"):
         # E-6 (Pagat): a red three among the last two cards is a one-card draw.
         got = False
         while state.stock:

@@ -13,6 +13,7 @@ from canasta.cards import DEUCE, JOKER, RED_THREE, Card
 from canasta.errors import IllegalMove, PositionError
 from canasta.moves import BLACK_THREES_MELD, WILD_MELD
 from canasta.mypyc_attrs import mypyc_attr
+from canasta.options import WILD_RATIO, Option
 
 if TYPE_CHECKING:
     from canasta.engine.melds import Meld
@@ -40,10 +41,8 @@ class Variant:
     aliases: ClassVar[tuple[str, ...]] = ()
     player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4)
     default_players: ClassVar[int] = 4
-    option_defaults: ClassVar[dict[str, Any]] = {}
-    option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {}
-    #: options that only matter at some table sizes (the others apply at every table)
-    option_players: ClassVar[dict[str, tuple[int, ...]]] = {}
+    #: the house rules this variant offers, each declared once (``canasta.options``)
+    declared_options: ClassVar[tuple[Option[Any], ...]] = ()
     #: most wild cards one meld may hold
     max_wilds: ClassVar[int] = 3
     #: cards that make a canasta
@@ -106,11 +105,24 @@ class Variant:
     def canastas_to_go_out(self, players: int) -> int:
         raise NotImplementedError
 
+    @property
+    def option_defaults(self) -> dict[str, Any]:
+        """Each declared option's default, by name."""
+        return {o.name: o.default for o in self.declared_options}
+
+    def declared_option(self, name: str) -> Option[Any]:
+        """The option declared as ``name``; a PositionError names the known ones otherwise."""
+        for o in self.declared_options:
+            if o.name == name:
+                return o
+        known = ", ".join(sorted(o.name for o in self.declared_options)) or "none"
+        raise PositionError(f"unknown option '{name}' for {self.name} (known: {known})")
+
     def offered_options(self, players: int) -> dict[str, tuple[Any, ...]]:
         """The options a table of ``players`` may choose (house rules), with their choices:
         those with more than one choice that matter at that table size."""
-        return {name: choices for name, choices in self.option_choices.items()
-                if len(choices) > 1 and players in self.option_players.get(name, (players,))}
+        return {o.name: o.choices for o in self.declared_options
+                if o.choices is not None and o.offered_at(players)}
 
     def canastas_required(self, rules: Rules) -> int:
         """The canastas a side needs to go out at this table, its options included (the
@@ -159,7 +171,7 @@ class Variant:
             return IllegalMove("meld.min_naturals")
         if wilds > self.max_wilds:
             return IllegalMove("meld.max_wilds", most=self.max_wilds)
-        if rules.options.get("wild_ratio") == "not-more-wilds":
+        if rules.option(WILD_RATIO) == "not-more-wilds":
             if wilds > naturals:
                 return IllegalMove("meld.wilds_not_more")
         elif wilds >= naturals:

@@ -5,6 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from canasta.mypyc_attrs import mypyc_attr
+from canasta.options import (
+    TABLE_PENALTIES_MODE,
+    TWO_PLAYER_LAST_CARD_RULE,
+    WILD_RATIO,
+    Option,
+)
 from canasta.variants.base import Variant
 
 if TYPE_CHECKING:
@@ -19,21 +25,8 @@ class Classic(Variant):
     aliases: ClassVar[tuple[str, ...]] = ("canasta", "standard")
     player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4)
     default_players: ClassVar[int] = 4
-    option_defaults: ClassVar[dict[str, Any]] = {
-        # E-1: the seeds' "more naturals than wilds"; the looser P/H reading is an option.
-        "wild_ratio": "more-naturals",
-        # E-6: a red three drawn as the last stock card ends the hand at once (seed), or
-        # in the 2-player game a red three among the last two cards is a one-card draw (Pagat).
-        "two_player_last_card_rule": "seed",
-        # E-14: an initial meld below the minimum is refused; in table mode it costs 100 instead.
-        "table_penalties_mode": False,
-    }
-    option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {
-        "wild_ratio": ("more-naturals", "not-more-wilds"),
-        "two_player_last_card_rule": ("seed", "pagat"),
-        "table_penalties_mode": (False, True),
-    }
-    option_players: ClassVar[dict[str, tuple[int, ...]]] = {"two_player_last_card_rule": (2,)}
+    declared_options: ClassVar[tuple[Option[Any], ...]] = (
+        WILD_RATIO, TWO_PLAYER_LAST_CARD_RULE, TABLE_PENALTIES_MODE)
 
     def hand_size(self, players: int) -> int:
         return {2: 15, 3: 13, 4: 11}[players]
@@ -55,7 +48,7 @@ class Classic(Variant):
         w0 = existing.wilds if existing else 0
         if n < 2:
             return None
-        ratio = n if state.rules.options.get("wild_ratio") == "not-more-wilds" else n - 1
+        ratio = n if state.rules.option(WILD_RATIO) == "not-more-wilds" else n - 1
         hi = min(self.max_wilds, ratio) - w0
         lo = max(0, 3 - n - w0)
         return (lo, hi) if lo <= hi else None

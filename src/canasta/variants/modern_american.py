@@ -8,12 +8,13 @@ down, keeping a three back for a special hand, and (with the turn card) the talo
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from canasta.cards import BLACK_THREE, NATURAL_RANKS, RED_THREE, Card
 from canasta.errors import IllegalMove
 from canasta.moves import WILD_MELD
 from canasta.mypyc_attrs import mypyc_attr
+from canasta.options import Option
 from canasta.variants.base import Variant, melds_after
 
 if TYPE_CHECKING:
@@ -24,6 +25,9 @@ if TYPE_CHECKING:
 
 MAX_MELD = 7
 THREES_POINTS = (0, 100, 300, 500, 1000)  # by the number of threes of one colour (C.4)
+#: E-18: the talon of bonus cards depends on the turn card, which the site does not play (so
+#: the talon is off, with no other choice).
+TALON_ENABLED: Final[Option[bool]] = Option("talon_enabled", False, (False,))
 
 
 def dead_ranks(state: HandState) -> set[str]:
@@ -64,11 +68,7 @@ class ModernAmerican(Variant):
     aliases: ClassVar[tuple[str, ...]] = ("modern", "american", "modern-american-canasta")
     player_counts: ClassVar[tuple[int, ...]] = (4,)
     default_players: ClassVar[int] = 4
-    option_defaults: ClassVar[dict[str, Any]] = {
-        # E-18: the talon of bonus cards depends on the turn card, which the site does not play.
-        "talon_enabled": False,
-    }
-    option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {"talon_enabled": (False,)}
+    declared_options: ClassVar[tuple[Option[Any], ...]] = (TALON_ENABLED,)
     max_wilds: ClassVar[int] = 2
     canasta_size: ClassVar[int] = MAX_MELD
     black_three_meld_sizes: ClassVar[tuple[int, ...]] = (99, 99)  # threes are never melded

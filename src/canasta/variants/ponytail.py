@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal
 
 from canasta.cards import BLACK_THREE, RED_THREE, Card, cards_from_json
 from canasta.errors import IllegalMove, PositionError
 from canasta.moves import WILD_MELD
 from canasta.mypyc_attrs import mypyc_attr
+from canasta.options import WILD_RATIO, Option
 from canasta.variants.base import Variant, melds_after
 
 if TYPE_CHECKING:
@@ -25,12 +26,24 @@ if TYPE_CHECKING:
 
 CANASTA = 7
 PONYTAIL = 13
-FOUR_BOOKS = "four-books"
+FOUR_BOOKS: Final = "four-books"
+
+#: E-40: the canastas needed to go out; "four-books" adds sevens and wild canastas.
+REQUIRED_CANASTAS: Final[Option[Literal["natural-mixed", "four-books"]]] = Option(
+    "required_canastas", "natural-mixed", ("natural-mixed", FOUR_BOOKS))
+#: E-36: the initial-meld minimum by the side's score (Classic table) or by hand number.
+MINIMUM_BY: Final[Option[Literal["score", "hand"]]] = Option(
+    "minimum_by", "score", ("score", "hand"))
+#: E-46: chance that the cutter cuts exactly the cards dealt (+100 to the cutter's side).
+CUT_BONUS: Final[Option[float]] = Option("cut_bonus", 0.0)
+#: E-45: cards of a ponytail never picked up count against the side.
+COUNT_UNPICKED_PONYTAILS: Final[Option[bool]] = Option(
+    "count_unpicked_ponytails", False, (False, True))
 
 
 def _kinds(rules: Rules) -> tuple[str, ...]:
     """The canastas a side needs to go out (D.12, E-40)."""
-    if rules.options.get("required_canastas") == FOUR_BOOKS:
+    if rules.option(REQUIRED_CANASTAS) == FOUR_BOOKS:
         return ("natural", "mixed", "sevens", "wild")
     return ("natural", "mixed")
 
@@ -40,7 +53,7 @@ def canasta_kind(meld: Meld, rules: Rules) -> str:
         return "wild"
     if meld.wilds:
         return "mixed"
-    if meld.rank == "7" and rules.options.get("required_canastas") == FOUR_BOOKS:
+    if meld.rank == "7" and rules.option(REQUIRED_CANASTAS) == FOUR_BOOKS:
         return "sevens"
     return "natural"
 
@@ -52,21 +65,8 @@ class Ponytail(Variant):
     aliases: ClassVar[tuple[str, ...]] = ("ponytail-canasta", "cola-de-caballo")
     player_counts: ClassVar[tuple[int, ...]] = (4, 6)
     default_players: ClassVar[int] = 4
-    option_defaults: ClassVar[dict[str, Any]] = {
-        # E-40: the canastas needed to go out; "four-books" adds sevens and wild canastas.
-        "required_canastas": "natural-mixed",
-        # E-36: the initial-meld minimum by the side's score (Classic table) or by hand number.
-        "minimum_by": "score",
-        # E-46: chance that the cutter cuts exactly the cards dealt (+100 to the cutter's side).
-        "cut_bonus": 0.0,
-        # E-45: cards of a ponytail never picked up count against the side.
-        "count_unpicked_ponytails": False,
-    }
-    option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {
-        "required_canastas": ("natural-mixed", FOUR_BOOKS),
-        "minimum_by": ("score", "hand"),
-        "count_unpicked_ponytails": (False, True),
-    }
+    declared_options: ClassVar[tuple[Option[Any], ...]] = (
+        REQUIRED_CANASTAS, MINIMUM_BY, CUT_BONUS, COUNT_UNPICKED_PONYTAILS)
     max_wilds: ClassVar[int] = 3
     canasta_size: ClassVar[int] = CANASTA
     black_three_meld_sizes: ClassVar[tuple[int, ...]] = (3, 99)
@@ -106,10 +106,10 @@ class Ponytail(Variant):
         return 50000
 
     def has_wild_melds(self, rules: Rules) -> bool:
-        return rules.options.get("required_canastas") == FOUR_BOOKS
+        return rules.option(REQUIRED_CANASTAS) == FOUR_BOOKS
 
     def initial_minimum(self, score: int, hand_number: int, rules: Rules) -> int:
-        if rules.options.get("minimum_by") == "hand":
+        if rules.option(MINIMUM_BY) == "hand":
             return (50, 90, 120, 150)[min(max(hand_number, 1), 4) - 1]
         return super().initial_minimum(score, hand_number, rules)
 
@@ -134,7 +134,7 @@ class Ponytail(Variant):
             state.frozen += 1
 
     def after_deal(self, state: HandState) -> None:
-        chance = float(state.rules.options.get("cut_bonus") or 0.0)
+        chance = state.rules.option(CUT_BONUS)
         if chance <= 0:
             return
         # E-46: the simulated cut, decided by the deal itself so that a record replays it.
@@ -156,7 +156,7 @@ class Ponytail(Variant):
                 return IllegalMove("meld.wilds_alone")
             return IllegalMove("meld.min_cards") if size < 3 else None
         if (rank == "7" and deuces + jokers
-                and state.rules.options.get("required_canastas") == FOUR_BOOKS):
+                and state.rules.option(REQUIRED_CANASTAS) == FOUR_BOOKS):
             return IllegalMove("meld.four_books_sevens")
         return self.meld_shape_error(state.rules, naturals, deuces + jokers)
 
@@ -170,12 +170,12 @@ class Ponytail(Variant):
         if n < 2:
             return None
         w0 = existing.wilds if existing else 0
-        options = state.rules.options
-        if rank == "7" and options.get("required_canastas") == FOUR_BOOKS:
+        rules = state.rules
+        if rank == "7" and rules.option(REQUIRED_CANASTAS) == FOUR_BOOKS:
             most = 0
         else:
             most = min(self.max_wilds,
-                       n if options.get("wild_ratio") == "not-more-wilds" else n - 1)
+                       n if rules.option(WILD_RATIO) == "not-more-wilds" else n - 1)
         hi = min(most, CANASTA - n) - w0
         lo = max(0, 3 - n - w0)
         return (lo, hi) if lo <= hi else None
@@ -219,7 +219,7 @@ class Ponytail(Variant):
         melds = state.melds[side]
         bonus = {"natural": 500, "mixed": 300, "sevens": 1500, "wild": 1000}
         in_hand = 0
-        count_tails = bool(rules.options.get("count_unpicked_ponytails"))
+        count_tails = rules.option(COUNT_UNPICKED_PONYTAILS)
         for seat in range(rules.players):
             if state.side_of(seat) != side:
                 continue

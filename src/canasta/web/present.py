@@ -12,6 +12,7 @@ from typing import Any
 from canasta.cards import BLACK_THREE, JOKER, RED_THREE, Card
 from canasta.engine.melds import Meld
 from canasta.moves import BLACK_THREES_MELD, MoveKind
+from canasta.options import TABLE_PENALTIES_MODE
 from canasta.view import PlayerView
 
 
@@ -40,7 +41,7 @@ def legal_json(view: PlayerView) -> dict[str, Any]:
                       if m.kind is MoveKind.DISCARD and m.card is not None})
     # With table penalties an initial meld (or take) below the minimum is a mistake the player
     # may make: it is not among the legal moves, yet the server accepts it for a penalty.
-    attempt = (bool(view.rules.options.get("table_penalties_mode")) and view.to_act
+    attempt = (view.rules.option(TABLE_PENALTIES_MODE) and view.to_act
                and view.asking is None and not view.opened(view.side))
     return {"draw": MoveKind.DRAW in kinds,
             "take": MoveKind.TAKE in kinds or (attempt and view.phase == "draw"
@@ -88,7 +89,7 @@ def view_json(view: PlayerView, *, names: Sequence[str], levels: Sequence[str | 
                            if any(p is not None for p in view.ponytail_sizes) else None),
         "canastas_needed": rules.variant.canastas_required(rules),
         "canastas_missing": [rules.variant.canastas_missing(rules, ms) for ms in view.melds],
-        "house_rules": {name: rules.options[name]
+        "house_rules": {name: rules.option(name)
                         for name in rules.variant.offered_options(rules.players)},
         "asking": view.asking,
         "answer": view.answer,
