@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import ast
+import copy
+import pickle
 from pathlib import Path
 
 import pytest
 
 from canasta.errors import PositionError
-from canasta.options import TABLE_PENALTIES_MODE, WILD_RATIO, Option, is_choice
+from canasta.options import (
+    TABLE_PENALTIES_MODE,
+    TWO_PLAYER_LAST_CARD_RULE,
+    WILD_RATIO,
+    Option,
+    is_choice,
+)
 from canasta.rules import Rules
 from canasta.variants import get_variant, variant_names
 from canasta.variants.ponytail import CUT_BONUS, REQUIRED_CANASTAS
@@ -56,6 +64,13 @@ def test_a_value_outside_the_declaration_is_refused_and_named() -> None:
             Rules.make("ponytail", cut_bonus=chance)
     with pytest.raises(PositionError, match="must be one of False, not True"):
         Rules.make("modern-american", talon_enabled=True)
+
+
+def test_an_option_copies_and_pickles_as_the_same_declaration() -> None:
+    for option in (WILD_RATIO, CUT_BONUS, TWO_PLAYER_LAST_CARD_RULE):
+        for twin in (copy.deepcopy(option), pickle.loads(pickle.dumps(option))):
+            assert repr(twin) == repr(option)
+            assert Rules.make("classic", 2).option(twin) == option.default
 
 
 def test_a_choice_is_of_the_same_type_in_any_sequence() -> None:

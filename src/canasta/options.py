@@ -46,6 +46,10 @@ class Option(Generic[T]):
     def __repr__(self) -> str:
         return f"Option({self.name!r}, {self.default!r}, {self.choices!r}, {self.players!r})"
 
+    def __reduce__(self) -> tuple[type[Option[Any]], tuple[Any, ...]]:
+        # copy and pickle of a compiled class whose __init__ takes arguments (tests/test_core.py)
+        return (Option, (self.name, self.default, self.choices, self.players))
+
     def check(self, value: object) -> T:
         """``value`` if this option may take it, else a PositionError saying what it may be."""
         if self.choices is None:
