@@ -137,6 +137,7 @@ REFUSALS: Final[dict[str, str]] = {
     "meld.canasta_full": "a meld stops at 7 cards: a canasta takes nothing more",
     "meld.four_books_sevens": "with the four-books rule, sevens take no wild cards",
     # --- the browser game's own refusals (canasta.web.session, canasta.web.app) -----------------
+    "table.no_seat": "there is no seat {seat} at a table of {players}",
     "web.computer_seat": "seat {seat} is a computer player's",
     "web.move_text": "a move is a short text, such as 'draw' or 'discard 4S'",
     "web.nothing_to_undo": "there is nothing to undo: only your melds of this turn, before you "
