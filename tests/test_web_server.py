@@ -401,7 +401,7 @@ def stacked_game(client: TestClient, deck: list[Card]) -> str:
     game_id = new_game(client)
     live = client.app.state.hub.games[game_id]  # type: ignore[attr-defined]
     config = live.session.config
-    live.session = GameSession(game_id, config, Match(config.rules(), deals=[deck]))
+    live.session = GameSession.playing(game_id, config, Match(config.rules(), deals=[deck]))
     return game_id
 
 
@@ -646,7 +646,7 @@ def human_turns(session: GameSession, player: Any, limit: int = 3000) -> Any:
 def stacked_session(config: GameConfig, deck: list[Card]) -> GameSession:
     """A session whose first hand is dealt from ``deck`` (its record holds the deal, so a
     restored session replays the same hand)."""
-    return GameSession("t", config, Match(config.rules(), deals=[deck]))
+    return GameSession.playing("t", config, Match(config.rules(), deals=[deck]))
 
 
 SEVEN_KINGS = "meld KC KD KH KS KC KD KH"  # legal, if not listed (a meld of five, then an add)

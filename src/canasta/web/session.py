@@ -237,6 +237,12 @@ class GameSession:
 
     # --- building -----------------------------------------------------------------------
     @classmethod
+    def playing(cls, game_id: str, config: GameConfig, match: Match) -> GameSession:
+        """A session of ``config`` that plays ``match`` (hands dealt from given decks, say)."""
+        return cls(game_id, config, Table(config.rules(), config.seed, cls._computers(config),
+                                          match=match, **cls._table_options(config)))
+
+    @classmethod
     def restore(cls, game_id: str, config: GameConfig, record: Mapping[str, Any]) -> GameSession:
         """The session of a stored game: the record is replayed (raises PositionError when it
         is corrupt, ConfigError when it is not a game of ``config``) and the computer players
