@@ -87,7 +87,7 @@ def test_every_refusal_is_built_with_a_known_code_and_its_parameters(
 def test_every_code_is_raised_somewhere() -> None:
     """(or named in the source: SQLite's fixed messages are looked up by their code)"""
     used = {c for _, _, codes, _ in SITES for c in codes or ()} | {
-        node.value for path in SRC.rglob("*.py")
+        node.value for path in SRC.rglob("*.py") if path.name != "refusals.py"
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
         if isinstance(node, ast.Constant) and node.value in REFUSALS}
     assert set(REFUSALS) - used == set()

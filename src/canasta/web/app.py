@@ -38,7 +38,6 @@ from canasta.web.guard import Site, protect
 from canasta.web.present import view_json
 from canasta.web.session import (
     HUMAN,
-    ConfigError,
     GameConfig,
     GameSession,
     new_game_choices,
@@ -310,8 +309,9 @@ class Hub:
             return None
         try:
             return stored, restore(stored)
-        except CanastaError as e:  # (a ConfigError too) a record that does not replay
-            raise CorruptGame(e, _lang_of(stored.config)) from None
+        except ValueError as e:  # CanastaError, ConfigError: a record that does not replay
+            error = e if isinstance(e, CanastaError) else CanastaError(str(e))
+            raise CorruptGame(error, _lang_of(stored.config)) from None
 
     # --- storing ----------------------------------------------------------------------------
     async def write(self, live: LiveGame, reply: Reply | None = None) -> bool:
@@ -634,8 +634,8 @@ def create_app(db: str | Path | None = None, *, host: str | None = None, port: i
     async def new_game(request: Request) -> dict[str, Any] | JSONResponse:
         try:
             session = await hub.create(await body(request))
-        except (BadMessage, ConfigError, CanastaError) as e:
-            return bad(request, e if isinstance(e, CanastaError) else str(e))
+        except CanastaError as e:  # (a BadMessage, a ConfigError)
+            return bad(request, e)
         except Exception as e:  # the store could not write: nothing was kept
             return bad(request, CanastaError("web.not_created",
                                              reason=write_problem(e, "a new game")), 503)
@@ -676,8 +676,8 @@ def create_app(db: str | Path | None = None, *, host: str | None = None, port: i
             return stored
         try:
             return await asyncio.to_thread(replay_frames, stored, hand)
-        except (CanastaError, ConfigError) as e:
-            return bad(request, e if isinstance(e, CanastaError) else str(e))
+        except CanastaError as e:  # (a ConfigError too)
+            return bad(request, e)
 
     @app.post("/api/games/{game_id}/lang", response_model=None)
     async def game_lang(game_id: str, request: Request) -> dict[str, Any] | JSONResponse:

@@ -2,9 +2,10 @@
 
 The client disables the buttons of the moves ``legal_json`` says are unavailable; a disabled
 button must also say why.  The reason is the engine's own: the move is checked as the button
-would send it (``HandState.check`` raises ``IllegalMove`` with a player-readable message), so
-the client never guesses the rules.  Where no single move stands for the button (a meld of
-cards not chosen yet) the reason says what the legal moves show: that none exists now.
+would send it (``HandState.check`` raises an ``IllegalMove``, written in the player's language
+by ``canasta.i18n.render``), so the client never guesses the rules.  Where no single move
+stands for the button (a meld of cards not chosen yet) the reason says what the legal moves
+show: that none exists now.
 """
 
 from __future__ import annotations
