@@ -66,11 +66,13 @@ class Table:
                  computers: Mapping[int, Player] | None = None, *,
                  match: Match | None = None, advisers: Mapping[int, Player] | None = None,
                  undo: bool = False, fallback: Fallback | None = None) -> None:
-        self.match = match if match is not None else Match(rules, seed)
-        if self.match.rules != rules:
+        if match is None:
+            match = Match(rules, seed)
+        elif match.rules is not rules and match.rules != rules:
             raise ValueError("the match is not played with these rules")
-        self.computers: dict[int, Player] = dict(computers or {})
-        self.advisers: dict[int, Player] = dict(advisers or {})
+        self.match = match
+        self.computers: dict[int, Player] = dict(computers) if computers else {}
+        self.advisers: dict[int, Player] = dict(advisers) if advisers else {}
         for seat in (*self.computers, *self.advisers):
             if not 0 <= seat < rules.players:
                 raise ValueError(f"there is no seat {seat} at a table of {rules.players}")
@@ -82,7 +84,8 @@ class Table:
         # hand's move count then, and the new cards then.
         self._undo: list[tuple[HandState, int, dict[int, list[Card]]]] = []
         self.thought = 0.0  # seconds the last computer player took to choose
-        self._new_hand_players()
+        if self.computers or self.advisers:  # (a research environment's table has neither)
+            self._new_hand_players()
 
     @classmethod
     def restore(cls, record: Mapping[str, Any], computers: Mapping[int, Player] | None = None,
