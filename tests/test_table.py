@@ -102,7 +102,7 @@ def test_no_computer_step_while_a_person_is_to_act() -> None:
     assert table.play_computers() == []
 
 
-def test_undo_takes_back_the_turns_melds_by_replaying_the_hand() -> None:
+def test_undo_takes_back_the_turns_melds_and_their_moves() -> None:
     table = asking_table({1: Spy(), 2: Spy(), 3: Spy()}, undo=True)
     table.play(0, "draw")
     assert {s: [c.text for c in cs] for s, cs in table.drew.items()} == {0: ["5C"]}

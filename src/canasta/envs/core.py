@@ -71,7 +71,7 @@ class EnvGame:
         game.is_match = False
         game.max_hands = 1
         game._explicit = True
-        game.table = Table.from_position(state)
+        game.table = Table(state.rules, match=Match.from_position(state))
         game.prefix = []
         game._decision = None
         game.moves_played = 0
