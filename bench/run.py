@@ -240,8 +240,9 @@ def main() -> int:
                  "steps; Gymnasium's steps are the agent's only, the other seats (our random "
                  "players) move inside `step`. OpenSpiel's random play asks for no observation; "
                  "PettingZoo and Gymnasium build the acting seat's observation vector and mask "
-                 "at every step (the view, the replay of the public history for the known "
-                 "cards), which is most of their cost.", envs),
+                 "at every step (the view, and the known cards followed from the moves since "
+                 "the last observation). `python bench/envs.py --against 02804b9` gives their "
+                 "steps per CPU second side by side with that commit's.", envs),
         "arena": ("Computer players (the arena, all cores)",
                   "Duplicate deals: each deal is played with the sides' seats swapped. Side A "
                   "is the first team named. Decision times are per move on this machine"
