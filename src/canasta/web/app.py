@@ -23,6 +23,7 @@ from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
@@ -541,7 +542,7 @@ def replay_frames(stored: StoredGame, hand: int) -> dict[str, Any]:
 
 
 def create_app(db: str | Path | None = None, *, host: str | None = None, port: int = 8000,
-               origins: Iterable[str] = ()) -> FastAPI:
+               origins: Iterable[str] = (), public_url: str | None = None) -> FastAPI:
     """The server's application, storing games in ``db`` (default: the user's data folder).
 
     ``host`` and ``port``: where the server listens; only those names are accepted as Host
@@ -549,9 +550,16 @@ def create_app(db: str | Path | None = None, *, host: str | None = None, port: i
     ``host`` (an app served from elsewhere, as in the tests) any Host is, but a browser page
     must still come from the very origin it sends to.  ``origins``: more origins whose pages
     may use the server (``scheme://host[:port]``, such as a proxy's public address), whose names
-    are accepted as Host too; ValueError when one is not an origin."""
+    are accepted as Host too; ValueError when one is not an origin.  ``public_url``: the address
+    people reach the server at (``serve --public-url``): an origin too, and where the tables'
+    links point."""
+    from canasta.web.lobby import Lobby, install_tables  # (it builds on this module)
+
+    public = public_origin(public_url) if public_url is not None else None
+    origins = [*origins, *([public] if public else [])]
     store = Store(db if db is not None else default_db_path())
     hub = Hub(store)
+    lobby = Lobby(store, hub, public)
     filling: list[asyncio.Task[int]] = []  # the summaries of an older database, being built
 
     async def summaries_ready() -> None:
@@ -582,6 +590,7 @@ def create_app(db: str | Path | None = None, *, host: str | None = None, port: i
                             status_code=status)
 
     protect(app, Site.bound(host, port, origins), bad)
+    install_tables(app, lobby)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -721,8 +730,19 @@ def server_config(app: FastAPI, host: str, port: int, **more: Any) -> uvicorn.Co
                           ws_max_size=WS_MAX_SIZE, **more)
 
 
+def public_origin(url: str) -> str:
+    """The origin of ``serve --public-url`` (``https://cards.example.org``, a path or a
+    trailing slash left out); ValueError for anything but an http(s) address."""
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname or "@" in parts.netloc \
+            or parts.query or parts.fragment or parts.path not in ("", "/"):
+        raise ValueError(f"the public URL is http(s)://host[:port], not {url!r}")
+    return f"{parts.scheme}://{parts.netloc.lower()}"
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
-          open_browser: bool = True, announce: Callable[[str], None] = print) -> None:
+          open_browser: bool = True, announce: Callable[[str], None] = print,
+          public_url: str | None = None) -> None:
     """Run the server until interrupted (``canasta serve``); once it listens, say where and
     open a browser there (where a desktop exists)."""
     import threading
@@ -731,7 +751,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
 
     shown = "localhost" if host in ("0.0.0.0", "::", "") else host
     url = f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/"
-    server = uvicorn.Server(server_config(create_app(db, host=host, port=port), host, port))
+    if public_url is not None:
+        url = public_origin(public_url) + "/"
+    app = create_app(db, host=host, port=port, public_url=public_url)
+    server = uvicorn.Server(server_config(app, host, port))
 
     def when_ready() -> None:
         while not server.started:

@@ -67,7 +67,19 @@ CREATE TABLE IF NOT EXISTS summaries (
     hand_points INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS summaries_recent ON summaries (updated DESC, id DESC);
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    created REAL NOT NULL,
+    updated REAL NOT NULL,
+    data TEXT NOT NULL,
+    game TEXT
+);
 """
+#: ``tables``: the tables with friends (canasta.web.tables), ``data`` their seats and the hashes
+#: of their links' keys (never a key), ``game`` the match once started.  A database of a server
+#: from before the tables gets the empty table as it opens; its games are left as they are.
+TABLES_COLUMNS = ("id", "created", "updated", "data", "game")
+MAX_TABLE = 16 * 1024  # characters; a table of six takes about 1,500
 #: ``problem`` is NULL for a readable game, else why its stored row cannot be read.  ``played``:
 #: some move was made; ``hands_scored``, ``hands_won``, ``hand_points``: seat 0's side over the
 #: hands with a readable score (the statistics add them up).
@@ -346,6 +358,32 @@ class Store:
                         _int(record.get("winner")), game_id))
             _write_summary(db, game_id, row[0], now, summarize(config, record))
 
+    def create_table(self, table_id: str, data: dict[str, Any]) -> None:
+        text = encode(data, MAX_TABLE)
+        now = time.time()
+        with self._tx() as db:
+            db.execute("INSERT INTO tables (id, created, updated, data, game) "
+                       "VALUES (?, ?, ?, ?, ?)", (table_id, now, now, text, data.get("game")))
+
+    def save_table(self, table_id: str, data: dict[str, Any]) -> None:
+        text = encode(data, MAX_TABLE)
+        with self._tx() as db:
+            done = db.execute("UPDATE tables SET updated = ?, data = ?, game = ? WHERE id = ?",
+                              (time.time(), text, data.get("game"), table_id))
+            if done.rowcount != 1:
+                raise WriteRefused(f"the table {table_id!r} is no longer in the database")
+
+    def load_table(self, table_id: str) -> dict[str, Any] | None:
+        """A stored table's data, or None; raises UnreadableGame when its row cannot be
+        read."""
+        try:
+            with self._lock:
+                row = self._db.execute("SELECT data FROM tables WHERE id = ?",
+                                       (table_id,)).fetchone()
+        except sqlite3.DatabaseError as e:
+            raise UnreadableGame(f"the database cannot read it ({e})") from None
+        return decode(row[0], MAX_TABLE) if row is not None else None
+
     # --- reading -----------------------------------------------------------------------------
     def load(self, game_id: str) -> StoredGame | None:
         """A stored game, or None; raises UnreadableGame when its row cannot be read."""
@@ -611,7 +649,8 @@ def _check_tables(db: sqlite3.Connection, path: str) -> None:
     """A database whose tables have our names but not our columns is another program's."""
     for table, needed in (("games", GAMES_COLUMNS),
                           ("summaries", ("id", "created", "updated", "problem",
-                                         *SUMMARY_COLUMNS))):
+                                         *SUMMARY_COLUMNS)),
+                          ("tables", TABLES_COLUMNS)):
         have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
         if have and (missing := [c for c in needed if c not in have]):
             raise StoreOpenError(f"{path} is not a canasta games database (its table "

@@ -1,0 +1,402 @@
+"""The tables with friends over HTTP and WebSocket: opening a table, joining it, the lobby,
+who is connected, the host's actions and the quick messages (docs/PROTOCOL.md, "Tables").
+
+What a table is and who may do what is ``canasta.web.tables`` (plain Python); this module keeps
+the live tables of the process, stores every change before it is announced, and tells every
+connection of a table what changed, each as its own key lets it see.  A key never travels in a
+URL the server sees: the links carry it in their fragment (``#table=ID&k=KEY``, which browsers
+keep to themselves), the client sends it in the ``X-Canasta-Key`` header of a request and in
+the first message of a socket.  Nothing here logs a key.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Callable
+from contextlib import suppress
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.responses import JSONResponse
+
+from canasta.errors import CanastaError
+from canasta.web.app import (
+    MAX_MESSAGE,
+    BadMessage,
+    Hub,
+    loads,
+    request_lang,
+    sendable,
+    write_problem,
+)
+from canasta.web.connection import GONE, Connection
+from canasta.web.quick import QUICK_MESSAGES
+from canasta.web.session import ConfigError
+from canasta.web.store import Store, UnreadableGame
+from canasta.web.tables import ROLE_HOST, ROLE_SEAT, Pass, Table, TableRefusal
+
+KEY_HEADER = "x-canasta-key"
+HELLO_WAIT = 10.0  # seconds a table socket has to say who it is
+CLOSE_NO_KEY = 4401  # the socket did not send its key first
+CLOSE_WRONG_KEY = 4403
+CLOSE_NO_TABLE = 4404
+log = logging.getLogger("canasta.web")
+
+#: The Spanish of every refusal of a table, by code ({placeholders} from the refusal's params);
+#: the English is the refusal's own text.
+SPANISH = {
+    "table.no_key": "la petición no lleva la clave del enlace: ábrelo de nuevo",
+    "table.wrong_key": "la clave de este enlace no es de esta mesa: pide el enlace al anfitrión",
+    "table.no_table": "no existe la mesa {id}",
+    "table.unreadable": "esta mesa guardada no se puede leer",
+    "table.started": "la partida ya ha empezado",
+    "table.bad_seat": "'seat' es un número de asiento",
+    "table.other_seat": "este enlace es del asiento {seat}, no del {asked}",
+    "table.seat_taken": "el asiento {seat} está ocupado",
+    "table.no_seat": "elige un asiento: el enlace de la mesa necesita 'seat'",
+    "table.no_such_seat": "ese asiento no existe en esta mesa",
+    "table.not_friend_seat": "el asiento {seat} no es de un amigo",
+    "table.host_seated": "el anfitrión ya está sentado en el asiento 0",
+    "table.watch_only": "el enlace de espectador no puede sentarse",
+    "table.host_only": "solo el anfitrión puede hacerlo",
+    "table.bad_field": "'computer' es true o false",
+    "table.present": "{name} está en la mesa: solo se puede dar a la máquina el asiento de "
+                     "quien no está",
+    "table.nobody": "nadie se ha sentado aún en el asiento {seat}: no hay a quién devolverlo",
+    "table.seat_empty": "el asiento {seat} aún está vacío: espera al amigo o llena los "
+                        "asientos vacíos con jugadores de la máquina",
+    "table.bad_name": "el nombre debe tener de 1 a 40 caracteres imprimibles",
+    "table.bad_request": "la petición no es válida: {reason}",
+    "table.cannot_save": "el servidor no puede guardar la mesa ahora: no ha cambiado nada",
+    "table.not_seated": "solo quien está sentado a la mesa puede enviar mensajes",
+    "table.bad_quick": "ese mensaje rápido no existe",
+}
+
+
+def refusal_json(e: TableRefusal, lang: str) -> dict[str, Any]:
+    """A refusal as the client is sent it: ``error`` in ``lang``, ``english``, ``code``,
+    ``params``."""
+    english = sendable(str(e))
+    text = english
+    if lang == "es" and e.code in SPANISH:
+        with suppress(KeyError, IndexError):
+            text = SPANISH[e.code].format(**e.params)
+    return {"error": text, "english": english, "code": e.code, "params": e.params}
+
+
+def bad_request(reason: str) -> TableRefusal:
+    return TableRefusal(400, "table.bad_request", f"the request is not valid: {reason}",
+                        reason=reason)
+
+
+@dataclass
+class LiveTable:
+    table: Table
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    sockets: dict[Connection, Pass] = field(default_factory=dict)
+
+    def present(self) -> set[int]:
+        """The seats with a person connected (the host's and the friends')."""
+        return {p.seat for p in self.sockets.values()
+                if p.role in (ROLE_HOST, ROLE_SEAT) and p.seat is not None}
+
+
+class Lobby:
+    """The tables of one server process (all of them in the store; the used ones in memory)."""
+
+    def __init__(self, store: Store, games: Hub, public_url: str | None = None) -> None:
+        self.store = store
+        self.games = games
+        self.public_url = public_url.rstrip("/") if public_url else None
+        self.tables: dict[str, LiveTable] = {}
+        self._loading = asyncio.Lock()
+
+    def link(self, base: str, table_id: str, key: str) -> str:
+        """A link into a table: the key in the fragment, which the browser does not send."""
+        return f"{self.public_url or base.rstrip('/')}/#table={table_id}&k={key}"
+
+    async def get(self, table_id: str) -> LiveTable:
+        live = self.tables.get(table_id)
+        if live is not None:
+            return live
+        async with self._loading:
+            live = self.tables.get(table_id)
+            if live is not None:
+                return live
+            try:
+                data = await asyncio.to_thread(self.store.load_table, table_id)
+                table = Table.from_json(table_id, data) if data is not None else None
+            except (UnreadableGame, KeyError, TypeError, ValueError) as e:
+                log.warning("the stored table %s cannot be read: %s", table_id, e)
+                raise TableRefusal(400, "table.unreadable",
+                                   "this saved table cannot be read") from None
+            if table is None:
+                raise TableRefusal(404, "table.no_table", f"there is no table {table_id!r}",
+                                   id=table_id)
+            live = LiveTable(table)
+            self.tables[table_id] = live
+            return live
+
+    async def open(self, body: object, base: str) -> dict[str, Any]:
+        table_id = secrets.token_urlsafe(9)
+        table, keys = Table.open(table_id, body)
+        try:
+            await asyncio.to_thread(self.store.create_table, table_id, table.to_json())
+        except Exception as e:
+            write_problem(e, "a new table")
+            raise TableRefusal(503, "table.cannot_save", "the server cannot save the table "
+                               "now: nothing was changed") from None
+        self.tables[table_id] = LiveTable(table)
+        return {"id": table_id,
+                "host": self.link(base, table_id, keys["host"]),
+                "table": self.link(base, table_id, keys["table"]),
+                "watch": self.link(base, table_id, keys["watch"]),
+                "invites": {str(n): self.link(base, table_id, k)
+                            for n, k in keys["invites"].items()}}
+
+    async def change(self, live: LiveTable, table: Table) -> None:
+        """Store ``table`` as ``live``'s (held under its lock), then announce it."""
+        try:
+            await asyncio.to_thread(self.store.save_table, table.id, table.to_json())
+        except Exception as e:
+            write_problem(e, f"the table {table.id}")
+            raise TableRefusal(503, "table.cannot_save", "the server cannot save the table "
+                               "now: nothing was changed") from None
+        live.table = table
+        self.announce(live)
+
+    def announce(self, live: LiveTable) -> None:
+        present = live.present()
+        for conn, who in list(live.sockets.items()):
+            conn.send(live.table.lobby(who, present))
+
+    async def act(self, table_id: str, key: str | None,
+                  change: Callable[[LiveTable, Pass], Any]) -> Any:
+        """Run ``change`` on the table under its lock for the holder of ``key``."""
+        live = await self.get(table_id)
+        if key is None:
+            raise TableRefusal(403, "table.no_key", "the request carries no key: open the "
+                                                    "table's link again")
+        async with live.lock:
+            who = live.table.resolve(key)
+            return await change(live, who)
+
+    # --- a table's socket ---------------------------------------------------------------
+    async def attend(self, ws: WebSocket, table_id: str) -> None:
+        """A table's socket: its first message is ``{"type": "hello", "key": KEY}``; then it
+        gets the lobby at every change, and may send quick messages."""
+        try:
+            live = await self.get(table_id)
+        except TableRefusal as e:
+            with suppress(*GONE):
+                await ws.send_json({"type": "error", **refusal_json(e, "en")})
+                await ws.close(code=CLOSE_NO_TABLE if e.status == 404 else CLOSE_WRONG_KEY)
+            return
+        conn = Connection(ws)
+        try:
+            try:
+                async with asyncio.timeout(HELLO_WAIT):
+                    first = await conn.receive()
+            except TimeoutError:
+                first = None
+            who = self._hello(live, conn, first)
+            if isinstance(who, tuple):
+                await conn.flush()  # the error first: closing drops what is still queued
+                conn.close(*who)
+                return
+            async with live.lock:
+                live.sockets[conn] = who
+                self.announce(live)  # its first lobby, and everybody's new presence
+            await conn.flush()
+            while (text := await conn.receive()) is not None:
+                self._handle(live, conn, who, text)
+                await conn.flush()
+        finally:
+            if live.sockets.pop(conn, None) is not None:
+                self.announce(live)
+            await conn.finish()
+
+    def _hello(self, live: LiveTable, conn: Connection,
+               first: str | bytes | None) -> Pass | tuple[int, str]:
+        """What the socket's first message's key opens, or (having queued the error) the
+        close it gets."""
+        try:
+            msg = loads(first, "message") if isinstance(first, str) \
+                and len(first) <= MAX_MESSAGE else None
+        except BadMessage:
+            msg = None
+        if not isinstance(msg, dict) or msg.get("type") != "hello" \
+                or set(msg) - {"type", "key", "lang"}:
+            conn.send({"type": "error", **refusal_json(TableRefusal(
+                403, "table.no_key", "send {\"type\": \"hello\", \"key\": KEY} first"), "en")})
+            return CLOSE_NO_KEY, "no key"
+        lang = msg.get("lang") if msg.get("lang") in ("en", "es") else "en"
+        try:
+            return live.table.resolve(msg.get("key"))
+        except TableRefusal as e:
+            conn.send({"type": "error", **refusal_json(e, str(lang))})
+            return CLOSE_WRONG_KEY, "wrong key"
+
+    def _handle(self, live: LiveTable, conn: Connection, who: Pass, text: str | bytes) -> None:
+        try:
+            if isinstance(text, bytes):
+                raise bad_request("send JSON text, not binary data")
+            try:
+                msg = loads(text, "message") if len(text) <= MAX_MESSAGE else None
+            except BadMessage as e:
+                raise bad_request(str(e)) from None
+            if not isinstance(msg, dict):
+                raise bad_request("a message is a JSON object with a 'type'")
+            kind = msg.get("type")
+            fields = {"ping": set(), "sync": set(), "say": {"say"}}.get(str(kind))
+            if fields is None or set(msg) != {"type", *fields}:
+                raise bad_request("the messages of a table are ping, sync and "
+                                  "{\"type\": \"say\", \"say\": ID}")
+            if kind == "sync":
+                conn.send(live.table.lobby(who, live.present()))
+            elif kind == "say":
+                seat = live.table.seat_of(who)
+                if seat is None:
+                    raise TableRefusal(403, "table.not_seated", "only the people seated at "
+                                                                "the table may send messages")
+                if msg["say"] not in QUICK_MESSAGES:
+                    raise TableRefusal(400, "table.bad_quick", "the quick messages are "
+                                       f"{', '.join(QUICK_MESSAGES)}")
+                said = {"type": "said", "seat": seat, "say": msg["say"]}
+                for other in list(live.sockets):
+                    other.send(said)
+        except TableRefusal as e:
+            conn.send({"type": "error", **refusal_json(e, "en")})
+
+
+def install_tables(app: FastAPI, lobby: Lobby) -> None:
+    """The tables' routes (``create_app`` calls it)."""
+
+    def refused(request: Request, e: TableRefusal) -> JSONResponse:
+        return JSONResponse(refusal_json(e, request_lang(request)), status_code=e.status)
+
+    async def body_of(request: Request) -> Any:
+        raw = await request.body()
+        if len(raw) > MAX_MESSAGE:
+            raise bad_request("the request is too long")
+        try:
+            return loads(raw or b"{}", "request")
+        except BadMessage as e:
+            raise bad_request(str(e)) from None
+
+    def base_of(request: Request) -> str:
+        return str(request.base_url)
+
+    @app.post("/api/tables", status_code=201, response_model=None)
+    async def open_table(request: Request) -> dict[str, Any] | JSONResponse:
+        try:
+            return await lobby.open(await body_of(request), base_of(request))
+        except ConfigError as e:
+            return refused(request, bad_request(str(e)))
+        except TableRefusal as e:
+            return refused(request, e)
+
+    @app.get("/api/tables/{table_id}", response_model=None)
+    async def table_lobby(request: Request, table_id: str) -> dict[str, Any] | JSONResponse:
+        async def show(live: LiveTable, who: Pass) -> dict[str, Any]:
+            return live.table.lobby(who, live.present())
+
+        try:
+            result: dict[str, Any] = await lobby.act(table_id, request.headers.get(KEY_HEADER),
+                                                     show)
+            return result
+        except TableRefusal as e:
+            return refused(request, e)
+
+    @app.post("/api/tables/{table_id}/join", response_model=None)
+    async def join(request: Request, table_id: str) -> dict[str, Any] | JSONResponse:
+        try:
+            data = await body_of(request)
+            if not isinstance(data, dict) or "name" not in data \
+                    or set(data) - {"name", "seat"}:
+                raise bad_request("join with {\"name\": NAME} (and \"seat\" through the "
+                                  "table's link)")
+
+            async def sit(live: LiveTable, who: Pass) -> dict[str, Any]:
+                table, key = live.table.joined(who, data["name"], data.get("seat"))
+                await lobby.change(live, table)
+                seat = who.seat if who.seat is not None else data["seat"]
+                return {"seat": seat,
+                        "link": lobby.link(base_of(request), table_id, key) if key else None,
+                        "key": key}
+
+            result: dict[str, Any] = await lobby.act(
+                table_id, request.headers.get(KEY_HEADER), sit)
+            return result
+        except TableRefusal as e:
+            return refused(request, e)
+
+    @app.post("/api/tables/{table_id}/fill", response_model=None)
+    async def fill(request: Request, table_id: str) -> dict[str, Any] | JSONResponse:
+        async def fill_seats(live: LiveTable, who: Pass) -> dict[str, Any]:
+            await lobby.change(live, live.table.filled(who))
+            return live.table.lobby(who, live.present())
+
+        try:
+            if await body_of(request) != {}:
+                raise bad_request("filling the empty seats takes an empty object")
+            result: dict[str, Any] = await lobby.act(
+                table_id, request.headers.get(KEY_HEADER), fill_seats)
+            return result
+        except TableRefusal as e:
+            return refused(request, e)
+
+    @app.post("/api/tables/{table_id}/seats/{seat}", response_model=None)
+    async def hand_over(request: Request, table_id: str,
+                        seat: int) -> dict[str, Any] | JSONResponse:
+        try:
+            data = await body_of(request)
+            if not isinstance(data, dict) or set(data) != {"computer"}:
+                raise bad_request("a seat is handed over with {\"computer\": true} and given "
+                                  "back with {\"computer\": false}")
+
+            async def hand(live: LiveTable, who: Pass) -> dict[str, Any]:
+                await lobby.change(live, live.table.handed(who, seat, data["computer"],
+                                                           live.present()))
+                return live.table.lobby(who, live.present())
+
+            result: dict[str, Any] = await lobby.act(
+                table_id, request.headers.get(KEY_HEADER), hand)
+            return result
+        except TableRefusal as e:
+            return refused(request, e)
+
+    @app.post("/api/tables/{table_id}/start", response_model=None)
+    async def start(request: Request, table_id: str) -> dict[str, Any] | JSONResponse:
+        async def start_game(live: LiveTable, who: Pass) -> dict[str, Any]:
+            live.table.started_as(who, "")  # refused before a game is made for nothing
+            try:
+                session = await lobby.games.create(live.table.game_options())
+            except (ConfigError, CanastaError) as e:
+                raise bad_request(str(e)) from None
+            except Exception as e:
+                write_problem(e, "the game of a table")
+                raise TableRefusal(503, "table.cannot_save", "the server cannot save the "
+                                   "table now: nothing was changed") from None
+            await lobby.change(live, live.table.started_as(who, session.id))
+            return {"game": session.id}
+
+        try:
+            if await body_of(request) != {}:
+                raise bad_request("starting takes an empty object")
+            result: dict[str, Any] = await lobby.act(
+                table_id, request.headers.get(KEY_HEADER), start_game)
+            return result
+        except TableRefusal as e:
+            return refused(request, e)
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(ws: WebSocket, table_id: str) -> None:
+        await ws.accept()
+        await lobby.attend(ws, table_id)
+
+
+__all__ = ["KEY_HEADER", "Lobby", "install_tables", "refusal_json"]
