@@ -257,6 +257,9 @@ def test_the_host_starts_once_every_seat_is_taken_or_filled(client: TestClient) 
         "classic", 4, 2500, "Ana")
     assert summary["levels"] == ["expert", "basic", "random"]  # the seats' computer levels
     assert client.get(f"/api/tables/{tid}", headers=host).json()["game"] == game
+    for key in (links["invites"]["3"], links["watch"], links["table"]):  # the host's only
+        lobby = client.get(f"/api/tables/{tid}", headers=with_key(key)).json()
+        assert lobby["started"] and lobby["game"] is None
     # Game started: no more joining, filling or starting.
     refusal(client.post(f"/api/tables/{tid}/start", json={}, headers=host), 409,
             "table.started")

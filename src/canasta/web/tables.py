@@ -333,7 +333,8 @@ class Table:
     # --- what a key sees -------------------------------------------------------------------
     def lobby(self, who: Pass, present: Iterable[int] = ()) -> dict[str, Any]:
         """The lobby as the holder of ``who`` sees it: the options, who sits where, who is
-        connected; never a key or a hash."""
+        connected; never a key or a hash.  The match's id only to the host: until the match
+        driver seats the friends, it opens seat 0's socket (PROTOCOL.md, "Tables")."""
         here = set(present)
         seats = []
         for n, s in enumerate(self.seats):
@@ -347,7 +348,8 @@ class Table:
         c = self.config
         return {"type": "lobby", "id": self.id, "variant": c["variant"],
                 "players": c["players"], "target": c["target"], "options": c["options"],
-                "lang": c["lang"], "seats": seats, "game": self.game,
+                "lang": c["lang"], "seats": seats,
+                "game": self.game if who.role == ROLE_HOST else None,
                 "started": self.started,
                 "you": {"role": who.role, "seat": who.seat,
                         "joined": who.role in (ROLE_HOST, ROLE_SEAT)}}
