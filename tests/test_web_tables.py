@@ -349,6 +349,21 @@ def test_the_socket_shows_who_is_there_and_relays_quick_messages(client: TestCli
             assert watcher.receive_json()["code"] == "table.not_seated"
 
 
+def test_a_socket_opened_before_sitting_down_is_there_once_seated(client: TestClient) -> None:
+    links = open_table(client)
+    tid, invite = links["id"], links["invites"]["1"]
+    with client.websocket_connect(f"/ws/tables/{tid}") as luis:
+        luis.send_json({"type": "hello", "key": key_of(invite)})
+        first = luis.receive_json()
+        assert first["you"]["role"] == "invite" and not first["seats"][1]["present"]
+        client.post(f"/api/tables/{tid}/join", json={"name": "Luis"}, headers=with_key(invite))
+        seated = luis.receive_json()
+        assert seated["you"] == {"role": "seat", "seat": 1, "joined": True}
+        assert seated["seats"][1]["present"]
+        luis.send_json({"type": "say", "say": "hello"})  # seated now: he may speak
+        assert luis.receive_json() == {"type": "said", "seat": 1, "say": "hello"}
+
+
 def test_a_socket_without_the_right_key_gets_nothing(client: TestClient) -> None:
     links = open_table(client)
     other = open_table(client)
@@ -415,7 +430,7 @@ def test_quick_messages_have_texts_in_both_languages() -> None:
         assert all(catalogue.get(f"quick.{q}") for q in QUICK_MESSAGES), lang
 
 
-# --- on a network: the public address --------------------------------------------------------------
+# --- on a network: the public address ----------------------------------------------------------
 def test_the_public_url_is_where_links_point_and_whose_pages_may_play(tmp_path: Path) -> None:
     app = create_app(tmp_path / "games.sqlite3", host="0.0.0.0", port=8000,
                      public_url="https://Cards.example.org/")

@@ -96,12 +96,25 @@ def bad_request(reason: str) -> TableRefusal:
 class LiveTable:
     table: Table
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    sockets: dict[Connection, Pass] = field(default_factory=dict)
+    # Each socket's key (kept in memory only): what it opens is asked again at every change,
+    # since an invite becomes its seat's key as its friend sits down.
+    sockets: dict[Connection, str] = field(default_factory=dict)
+
+    def who(self, conn: Connection) -> Pass | None:
+        key = self.sockets.get(conn)
+        try:
+            return self.table.resolve(key) if key is not None else None
+        except TableRefusal:
+            return None
 
     def present(self) -> set[int]:
         """The seats with a person connected (the host's and the friends')."""
-        return {p.seat for p in self.sockets.values()
-                if p.role in (ROLE_HOST, ROLE_SEAT) and p.seat is not None}
+        out = set()
+        for conn in self.sockets:
+            p = self.who(conn)
+            if p is not None and p.role in (ROLE_HOST, ROLE_SEAT) and p.seat is not None:
+                out.add(p.seat)
+        return out
 
 
 class Lobby:
@@ -170,8 +183,10 @@ class Lobby:
 
     def announce(self, live: LiveTable) -> None:
         present = live.present()
-        for conn, who in list(live.sockets.items()):
-            conn.send(live.table.lobby(who, present))
+        for conn in list(live.sockets):
+            who = live.who(conn)
+            if who is not None:
+                conn.send(live.table.lobby(who, present))
 
     async def act(self, table_id: str, key: str | None,
                   change: Callable[[LiveTable, Pass], Any]) -> Any:
@@ -202,17 +217,17 @@ class Lobby:
                     first = await conn.receive()
             except TimeoutError:
                 first = None
-            who = self._hello(live, conn, first)
-            if isinstance(who, tuple):
+            key = self._hello(live, conn, first)
+            if isinstance(key, tuple):
                 await conn.flush()  # the error first: closing drops what is still queued
-                conn.close(*who)
+                conn.close(*key)
                 return
             async with live.lock:
-                live.sockets[conn] = who
+                live.sockets[conn] = key
                 self.announce(live)  # its first lobby, and everybody's new presence
             await conn.flush()
             while (text := await conn.receive()) is not None:
-                self._handle(live, conn, who, text)
+                self._handle(live, conn, text)
                 await conn.flush()
         finally:
             if live.sockets.pop(conn, None) is not None:
@@ -220,9 +235,9 @@ class Lobby:
             await conn.finish()
 
     def _hello(self, live: LiveTable, conn: Connection,
-               first: str | bytes | None) -> Pass | tuple[int, str]:
-        """What the socket's first message's key opens, or (having queued the error) the
-        close it gets."""
+               first: str | bytes | None) -> str | tuple[int, str]:
+        """The key of the socket's first message when it opens something, or (having queued
+        the error) the close the socket gets."""
         try:
             msg = loads(first, "message") if isinstance(first, str) \
                 and len(first) <= MAX_MESSAGE else None
@@ -234,13 +249,19 @@ class Lobby:
                 403, "table.no_key", "send {\"type\": \"hello\", \"key\": KEY} first"), "en")})
             return CLOSE_NO_KEY, "no key"
         lang = msg.get("lang") if msg.get("lang") in ("en", "es") else "en"
+        key = msg.get("key")
         try:
-            return live.table.resolve(msg.get("key"))
+            live.table.resolve(key)
+            assert isinstance(key, str)
+            return key
         except TableRefusal as e:
             conn.send({"type": "error", **refusal_json(e, str(lang))})
             return CLOSE_WRONG_KEY, "wrong key"
 
-    def _handle(self, live: LiveTable, conn: Connection, who: Pass, text: str | bytes) -> None:
+    def _handle(self, live: LiveTable, conn: Connection, text: str | bytes) -> None:
+        who = live.who(conn)
+        if who is None:
+            return
         try:
             if isinstance(text, bytes):
                 raise bad_request("send JSON text, not binary data")

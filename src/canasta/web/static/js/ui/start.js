@@ -3,10 +3,12 @@
 // comes from the server's /api/options, which reads them from the registries.
 import { fill, h } from "../dom.js";
 import { formatDate, formatNumber, formatPercent, has, lang, t, tn } from "../i18n.js";
-import { createGame, getStats, listGames } from "../net.js";
+import { createGame, getStats, listGames, openTable } from "../net.js";
+import { rememberLinks } from "./lobby.js";
 import { openRules } from "./dialogs.js";
 
 const FORM_KEY = "canasta.form";
+const FRIEND = "friend"; // a seat's choice: a person, invited by link, instead of a level
 const PAGE = 20; // games asked for at a time: older ones come with "Older games"
 
 function loadForm() {
@@ -26,11 +28,12 @@ function saveForm(form) {
 }
 
 export class StartScreen {
-  constructor(root, options, { onPlay, onReplay }) {
+  constructor(root, options, { onPlay, onReplay, onTable }) {
     this.root = root;
     this.options = options;
     this.onPlay = onPlay;
     this.onReplay = onReplay;
+    this.onTable = onTable;
     const saved = loadForm();
     const d = options.defaults;
     // A remembered choice the server no longer offers falls back to the server's default.
@@ -110,6 +113,17 @@ export class StartScreen {
   levelFor(seat) {
     const chosen = this.form.levels[seat];
     return this.options.levels.includes(chosen) ? chosen : this.options.defaults.level;
+  }
+
+  /** "friend" or a computer level: what the form says of a seat. */
+  seatChoice(seat) {
+    return this.form.levels[seat] === FRIEND ? FRIEND : this.levelFor(seat);
+  }
+
+  friendSeats() {
+    const out = [];
+    for (let seat = 1; seat < this.form.players; seat++) if (this.seatChoice(seat) === FRIEND) out.push(seat);
+    return out;
   }
 
   async refresh() {
@@ -212,9 +226,12 @@ export class StartScreen {
         h("label", { for: id }, role, h("span", { class: "muted" }, ` · ${t("start.seat", { n: seat })}`)),
         h("select", {
           id, dataset: { testid: id },
-          onchange: (e) => { f.levels[seat] = e.target.value; this.persist(); },
-        }, this.options.levels.map((l) => h("option", { value: l, selected: l === this.levelFor(seat) }, t(`level.${l}`))))));
+          onchange: (e) => { f.levels[seat] = e.target.value; this.persist(); this.renderForm(); this.focusId(id); },
+        },
+        h("option", { value: FRIEND, selected: this.seatChoice(seat) === FRIEND }, t("start.friend")),
+        this.options.levels.map((l) => h("option", { value: l, selected: l === this.seatChoice(seat) }, t(`level.${l}`))))));
     }
+    const withFriends = this.friendSeats().length > 0;
     const houseRules = this.houseRuleOptions().map((o) => {
       const id = `option-${o.name}`;
       const value = this.houseRuleValue(o);
@@ -233,7 +250,8 @@ export class StartScreen {
         h("div", { class: "field" }, h("label", { for: "players" }, t("start.players")), players),
         h("div", { class: "field" }, h("label", { for: "target" }, t("start.target")), target)),
       h("fieldset", { class: "levels" },
-        h("legend", {}, t("start.computerPlayers")),
+        h("legend", {}, t("start.seats")),
+        h("p", { class: "muted field-note" }, t("start.friendsNote")),
         h("div", { class: "levels-grid" }, levels)),
       houseRules.length ? h("details", {
         class: "house-rules", dataset: { testid: "house-rules" },
@@ -252,7 +270,8 @@ export class StartScreen {
         })),
       h("p", { class: "form-error", role: "alert", dataset: { testid: "form-error" } }, this.formError),
       h("div", { class: "form-actions" },
-        h("button", { type: "submit", class: "btn btn-primary btn-large", dataset: { testid: "start-game" } }, t("start.start"))));
+        h("button", { type: "submit", class: "btn btn-primary btn-large", dataset: { testid: "start-game" } },
+          withFriends ? t("start.openTable") : t("start.start"))));
     fill(this.formBox, this.formEl);
   }
 
@@ -269,7 +288,11 @@ export class StartScreen {
     e.preventDefault();
     const f = this.form;
     const levels = [];
-    for (let seat = 1; seat < f.players; seat++) levels.push(this.levelFor(seat));
+    const seats = [];
+    for (let seat = 1; seat < f.players; seat++) {
+      levels.push(this.levelFor(seat));
+      seats.push(this.seatChoice(seat) === FRIEND ? { friend: true } : { level: this.levelFor(seat) });
+    }
     const body = {
       variant: f.variant, players: f.players, target: Number(f.target), levels,
       name: f.name.trim() || t("start.defaultName"), lang: lang(), options: {},
@@ -278,6 +301,14 @@ export class StartScreen {
     const button = this.formEl.querySelector("[type=submit]");
     button.disabled = true;
     try {
+      if (this.friendSeats().length) {
+        delete body.levels;
+        const links = await openTable({ ...body, seats });
+        // The server gives the links once: this device keeps them for the host's lobby.
+        rememberLinks(links);
+        this.onTable(links.host);
+        return;
+      }
       const { id } = await createGame(body);
       this.onPlay(id);
     } catch (err) {

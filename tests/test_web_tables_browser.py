@@ -1,0 +1,158 @@
+"""End to end, a table with friends in Debian's Chromium, three browser contexts at once: the
+host opens a table with a friend's seat from the start screen and sees its links; the friend
+opens the invite link, sits down, sends a quick message that each reader sees in their own
+language; a spectator watches the lobby; the friend leaves ("Luis is away"), the host hands the
+seat to a computer player and starts the game.  (Several people playing one running match come
+with the match driver: docs/PROTOCOL.md, "Tables".)"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import LiveServer
+
+CHROMIUM = "/usr/bin/chromium"
+TIMEOUT = 20_000  # ms
+
+if not Path(CHROMIUM).exists():
+    if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+        pytest.fail(f"{CHROMIUM} is missing: the browser tests must run in CI "
+                    "(make test installs Debian's chromium)", pytrace=False)
+    pytest.skip(f"{CHROMIUM} is missing (make test installs it)", allow_module_level=True)
+
+from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    with LiveServer(tmp_path_factory.mktemp("tables") / "games.sqlite3") as live:
+        yield live
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+class People:
+    """Browser contexts, one per person (their own storage, language and socket)."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+        self.contexts: list[Any] = []
+        self.errors: list[str] = []
+
+    def page(self, locale: str) -> Page:
+        context = self.browser.new_context(viewport={"width": 1200, "height": 900},
+                                           locale=locale)
+        self.contexts.append(context)
+        pg = context.new_page()
+        pg.set_default_timeout(TIMEOUT)
+        pg.on("pageerror", lambda e: self.errors.append(str(e)))
+        pg.on("console", lambda m: self.errors.append(m.text)
+              if m.type == "error" and "Content Security Policy" in m.text else None)
+        return pg
+
+    def close(self) -> None:
+        for c in self.contexts:
+            c.close()
+
+
+@pytest.fixture()
+def people(browser: Any) -> Iterator[People]:
+    p = People(browser)
+    yield p
+    p.close()
+    assert not p.errors, f"JavaScript errors in the pages: {p.errors}"
+
+
+def test_a_host_a_friend_and_a_spectator_at_one_table(server: LiveServer,
+                                                      people: People) -> None:
+    host = people.page("en-US")
+    host.goto(server.url)
+    host.get_by_test_id("name").fill("Ana")
+    host.get_by_test_id("players").select_option("4")
+    for select in host.locator("[data-testid^='level-']").all():
+        select.select_option("basic")
+    host.get_by_test_id("level-2").select_option("friend")
+    expect(host.get_by_test_id("start-game")).to_have_text("Open the table")
+    host.get_by_test_id("start-game").click()
+    host.wait_for_url("**#table=*")
+    expect(host.get_by_test_id("seat-2")).to_contain_text("waiting for a friend")
+    invite = host.get_by_test_id("invite-2").input_value()
+    watch = host.get_by_test_id("watch-link").input_value()
+    assert "#table=" in invite and "&k=" in invite and invite != watch
+
+    friend = people.page("es-ES")  # the friend reads Spanish
+    friend.goto(invite)
+    expect(friend.get_by_test_id("join")).to_be_visible()
+    friend.get_by_test_id("join-name").fill("Luis")
+    friend.get_by_test_id("join").click()
+    expect(friend.get_by_test_id("wait-host")).to_be_visible()
+    expect(host.get_by_test_id("seat-2")).to_contain_text("Luis")
+    expect(host.get_by_test_id("seat-2").get_by_test_id("present")).to_be_visible()
+
+    spectator = people.page("en-US")
+    spectator.goto(watch)
+    expect(spectator.get_by_test_id("seat-2")).to_contain_text("Luis")
+    expect(spectator.get_by_test_id("join")).to_have_count(0)
+    expect(spectator.get_by_test_id("links")).to_have_count(0)
+
+    friend.get_by_test_id("quick-good_luck").click()
+    expect(host.get_by_test_id("quick-said")).to_contain_text("Luis: Good luck!")
+    expect(friend.get_by_test_id("quick-said")).to_contain_text("Luis: ¡Suerte!")
+    expect(spectator.get_by_test_id("quick-said")).to_contain_text("Luis: Good luck!")
+
+    friend.close()  # Luis leaves: the others see it
+    expect(host.get_by_test_id("seat-2").get_by_test_id("away")).to_have_text("Luis is away")
+    host.get_by_test_id("hand-2").click()
+    expect(host.get_by_test_id("seat-2")).to_contain_text("played by the computer")
+    host.get_by_test_id("start-table").click()
+    host.wait_for_url("**#game=*")
+    expect(spectator.get_by_test_id("table-started")).to_be_visible()
+
+    # Luis comes back through his link: the same seat, his name kept.
+    back = people.page("es-ES")
+    back.goto(invite)
+    expect(back.get_by_test_id("table-started")).to_be_visible()
+    expect(back.get_by_test_id("seat-2")).to_contain_text("Luis")
+    expect(back.get_by_test_id("join")).to_have_count(0)
+
+
+def test_a_friend_picks_a_free_seat_from_the_table_link(server: LiveServer,
+                                                        people: People) -> None:
+    host = people.page("en-US")
+    host.goto(server.url)
+    host.get_by_test_id("name").fill("Ana")
+    host.get_by_test_id("players").select_option("4")
+    host.get_by_test_id("level-1").select_option("friend")
+    host.get_by_test_id("level-3").select_option("friend")
+    host.get_by_test_id("start-game").click()
+    host.wait_for_url("**#table=*")
+    table_link = host.get_by_test_id("table-link").input_value()
+
+    eva = people.page("en-US")
+    eva.goto(table_link)
+    eva.get_by_test_id("join-seat").select_option("3")
+    eva.get_by_test_id("join-name").fill("Eva")
+    eva.get_by_test_id("join").click()
+    expect(eva.get_by_test_id("wait-host")).to_be_visible()
+    assert "k=" in eva.url and eva.url != table_link  # her own seat's link now
+    expect(host.get_by_test_id("seat-3")).to_contain_text("Eva")
+    # The table link again, on her device: she is back at her seat, not asked to join.
+    eva.goto(server.url)
+    eva.goto(table_link)
+    expect(eva.get_by_test_id("wait-host")).to_be_visible()
+    expect(eva.get_by_test_id("seat-3").locator(".tag--won").first).to_have_text("you")
+    # Another friend through the same link finds only seat 1 free.
+    max_ = people.page("en-US")
+    max_.goto(table_link)
+    expect(max_.get_by_test_id("join-seat").locator("option")).to_have_count(1)
