@@ -5,6 +5,7 @@ host-only actions."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 from pathlib import Path
@@ -464,3 +465,109 @@ def test_serve_refuses_a_bad_public_url(capsys: pytest.CaptureFixture[str]) -> N
 
     assert main(["serve", "--no-browser", "--public-url", "cards.example.org"]) == 2
     assert "--public-url: the public URL is" in capsys.readouterr().err
+
+
+def test_the_turn_clock_is_off_unless_chosen(client: TestClient) -> None:
+    links = open_table(client)
+    assert client.get(f"/api/tables/{links['id']}",
+                      headers=with_key(links["host"])).json()["clock"] is None
+    links = open_table(client, clock=60)
+    assert client.get(f"/api/tables/{links['id']}",
+                      headers=with_key(links["watch"])).json()["clock"] == 60
+    for clock in (0, 45, "60", True):
+        refusal(client.post("/api/tables", json=table_body(clock=clock)), 400,
+                "table.bad_request")
+
+
+def test_new_links_replace_the_old_ones_but_not_a_seated_friends(client: TestClient) -> None:
+    links = open_table(client)
+    tid, host = links["id"], with_key(links["host"])
+    client.post(f"/api/tables/{tid}/join", json={"name": "Luis"},
+                headers=with_key(links["invites"]["3"]))
+    refusal(client.post(f"/api/tables/{tid}/links", json={},
+                        headers=with_key(links["invites"]["3"])), 403, "table.host_only")
+    with client.websocket_connect(f"/ws/tables/{tid}") as watcher:
+        watcher.send_json({"type": "hello", "key": key_of(links["watch"])})
+        watcher.receive_json()
+        fresh = client.post(f"/api/tables/{tid}/links", json={}, headers=host)
+        assert fresh.status_code == 200, fresh.text
+        with pytest.raises(WebSocketDisconnect) as e:  # the old spectator's link is gone
+            watcher.receive_json()
+        assert e.value.code == 4403
+    new = fresh.json()
+    assert new["host"] == links["host"] and set(new["invites"]) == {"1"}
+    for old in (links["table"], links["watch"], links["invites"]["1"]):
+        refusal(client.get(f"/api/tables/{tid}", headers=with_key(old)), 403,
+                "table.wrong_key")
+    for key, role in ((new["table"], "table"), (new["watch"], "watch"),
+                      (new["invites"]["1"], "invite"), (links["invites"]["3"], "seat")):
+        assert client.get(f"/api/tables/{tid}",
+                          headers=with_key(key)).json()["you"]["role"] == role
+
+
+async def asgi_request(app: Any, method: str, path: str, body: Any = None,
+                       key: str | None = None) -> tuple[int, Any]:
+    """One request straight through the ASGI app (several may run at once on one loop)."""
+    raw = json.dumps(body).encode() if body is not None else b""
+    headers = [(b"host", b"testserver"), (b"content-type", b"application/json")]
+    if key is not None:
+        headers.append((b"x-canasta-key", key.encode()))
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+             "method": method, "scheme": "http", "path": path, "raw_path": path.encode(),
+             "query_string": b"", "root_path": "", "headers": headers,
+             "client": ("127.0.0.1", 1), "server": ("testserver", 80)}
+    sent = False
+    out: dict[str, Any] = {"body": b""}
+
+    async def receive() -> dict[str, Any]:
+        nonlocal sent
+        if sent:
+            await asyncio.sleep(3600)
+        sent = True
+        return {"type": "http.request", "body": raw, "more_body": False}
+
+    async def send(message: dict[str, Any]) -> None:
+        if message["type"] == "http.response.start":
+            out["status"] = message["status"]
+        elif message["type"] == "http.response.body":
+            out["body"] += message.get("body", b"")
+
+    await app(scope, receive, send)
+    return out["status"], json.loads(out["body"])
+
+
+def test_friends_racing_for_one_seat_get_it_once(tmp_path: Path) -> None:
+    """Five joins for seat 1 through the table link at the same moment: one sits, the other
+    four are told the seat is taken, and the table holds that one's name."""
+    app = create_app(tmp_path / "games.sqlite3")
+
+    async def race() -> tuple[list[tuple[int, Any]], Any]:
+        _, links = await asgi_request(app, "POST", "/api/tables", table_body())
+        tid, key = links["id"], key_of(links["table"])
+        answers = await asyncio.gather(*(
+            asgi_request(app, "POST", f"/api/tables/{tid}/join", {"name": f"P{i}", "seat": 1},
+                         key) for i in range(5)))
+        _, lobby = await asgi_request(app, "GET", f"/api/tables/{tid}",
+                                      key=key_of(links["host"]))
+        return list(answers), lobby
+
+    answers, lobby = asyncio.run(race())
+    assert sorted(status for status, _ in answers) == [200, 409, 409, 409, 409]
+    winner = next(body for status, body in answers if status == 200)
+    assert all(body["code"] == "table.seat_taken" for status, body in answers if status == 409)
+    assert lobby["seats"][1]["taken"] and winner["seat"] == 1
+    assert sum(1 for s in lobby["seats"] if s["name"] and s["name"].startswith("P")) == 1
+
+
+def test_the_client_knows_the_servers_quick_messages_and_clocks() -> None:
+    import re
+
+    from canasta.web.tables import CLOCKS
+
+    lobby = (STATIC / "js" / "ui" / "lobby.js").read_text()
+    start = (STATIC / "js" / "ui" / "start.js").read_text()
+    quick = re.search(r"export const QUICK = \[(.*?)\];", lobby, re.DOTALL)
+    clocks = re.search(r"const CLOCKS = \[(.*?)\];", start)
+    assert quick and clocks
+    assert tuple(re.findall(r'"([a-z_]+)"', quick.group(1))) == QUICK_MESSAGES
+    assert tuple(int(n) for n in clocks.group(1).split(",")) == CLOCKS

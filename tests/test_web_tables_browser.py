@@ -135,9 +135,17 @@ def test_a_friend_picks_a_free_seat_from_the_table_link(server: LiveServer,
     host.get_by_test_id("players").select_option("4")
     host.get_by_test_id("level-1").select_option("friend")
     host.get_by_test_id("level-3").select_option("friend")
+    host.get_by_test_id("clock").select_option("60")
     host.get_by_test_id("start-game").click()
     host.wait_for_url("**#table=*")
+    expect(host.get_by_test_id("lobby")).to_contain_text("Turn clock: 60 seconds")
+    old_link = host.get_by_test_id("table-link").input_value()
+    host.get_by_test_id("new-links").click()  # the first table link stops working
+    expect(host.get_by_test_id("table-link")).not_to_have_value(old_link)
     table_link = host.get_by_test_id("table-link").input_value()
+    stale = people.page("en-US")
+    stale.goto(old_link)
+    expect(stale.get_by_test_id("table-error")).to_contain_text("not one of this table's")
 
     eva = people.page("en-US")
     eva.goto(table_link)

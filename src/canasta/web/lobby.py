@@ -40,6 +40,7 @@ from canasta.web.tables import ROLE_HOST, ROLE_SEAT, Pass, Table, TableRefusal
 
 KEY_HEADER = "x-canasta-key"
 HELLO_WAIT = 10.0  # seconds a table socket has to say who it is
+MAX_LIVE_TABLES = 256  # tables kept in memory; the rest wait in the store
 CLOSE_NO_KEY = 4401  # the socket did not send its key first
 CLOSE_WRONG_KEY = 4403
 CLOSE_NO_TABLE = 4404
@@ -151,6 +152,7 @@ class Lobby:
                                    id=table_id)
             live = LiveTable(table)
             self.tables[table_id] = live
+            self._forget_idle()
             return live
 
     async def open(self, body: object, base: str) -> dict[str, Any]:
@@ -163,12 +165,25 @@ class Lobby:
             raise TableRefusal(503, "table.cannot_save", "the server cannot save the table "
                                "now: nothing was changed") from None
         self.tables[table_id] = LiveTable(table)
+        self._forget_idle()
+        return self.links(base, table_id, keys)
+
+    def links(self, base: str, table_id: str, keys: dict[str, Any]) -> dict[str, Any]:
         return {"id": table_id,
                 "host": self.link(base, table_id, keys["host"]),
                 "table": self.link(base, table_id, keys["table"]),
                 "watch": self.link(base, table_id, keys["watch"]),
                 "invites": {str(n): self.link(base, table_id, k)
                             for n, k in keys["invites"].items()}}
+
+    def _forget_idle(self) -> None:
+        """Keep at most MAX_LIVE_TABLES tables in memory: the oldest nobody is connected to
+        go (they are in the store, and come back at their next request)."""
+        for table_id, live in list(self.tables.items()):
+            if len(self.tables) <= MAX_LIVE_TABLES:
+                return
+            if not live.sockets and not live.lock.locked():
+                del self.tables[table_id]
 
     async def change(self, live: LiveTable, table: Table) -> None:
         """Store ``table`` as ``live``'s (held under its lock), then announce it."""
@@ -187,6 +202,9 @@ class Lobby:
             who = live.who(conn)
             if who is not None:
                 conn.send(live.table.lobby(who, present))
+            else:  # its key was replaced by the host's new links
+                live.sockets.pop(conn, None)
+                conn.close(CLOSE_WRONG_KEY, "the link was replaced")
 
     async def act(self, table_id: str, key: str | None,
                   change: Callable[[LiveTable, Pass], Any]) -> Any:
@@ -386,6 +404,23 @@ def install_tables(app: FastAPI, lobby: Lobby) -> None:
 
             result: dict[str, Any] = await lobby.act(
                 table_id, request.headers.get(KEY_HEADER), hand)
+            return result
+        except TableRefusal as e:
+            return refused(request, e)
+
+    @app.post("/api/tables/{table_id}/links", response_model=None)
+    async def new_links(request: Request, table_id: str) -> dict[str, Any] | JSONResponse:
+        key = request.headers.get(KEY_HEADER)
+
+        async def relink(live: LiveTable, who: Pass) -> dict[str, Any]:
+            table, keys = live.table.relinked(who)
+            await lobby.change(live, table)
+            return lobby.links(base_of(request), table_id, {**keys, "host": key})
+
+        try:
+            if await body_of(request) != {}:
+                raise bad_request("new links take an empty object")
+            result: dict[str, Any] = await lobby.act(table_id, key, relink)
             return result
         except TableRefusal as e:
             return refused(request, e)

@@ -41,6 +41,9 @@ from canasta.web.session import (
 )
 
 KEY_BYTES = 22  # 176 bits, written as 30 URL-safe characters
+#: A table's turn clock, in seconds (None: off, the default): how long the match waits for an
+#: absent person's move before a computer player makes it (with the match driver).
+CLOCKS = (30, 60, 120, 300)
 _KEY_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 HOST, FRIEND, COMPUTER = "host", "friend", "computer"
 #: What a key lets its holder be: the host, the person of a seat, an invite not used yet (or
@@ -122,6 +125,7 @@ class Table:
     watch: str
     seats: list[Seat] = field(default_factory=list)
     game: str | None = None
+    clock: int | None = None
 
     # --- opening ---------------------------------------------------------------------------
     @staticmethod
@@ -139,6 +143,11 @@ class Table:
                               "not 'levels'")
         given = dict(body)
         seats_given = given.pop("seats", None)
+        clock = given.pop("clock", None)
+        if clock is not None and (not isinstance(clock, int) or isinstance(clock, bool)
+                                  or clock not in CLOCKS):
+            raise ConfigError(f"the turn clock is null (off) or one of "
+                              f"{', '.join(map(str, CLOCKS))} seconds, not {clock!r}")
         players = given.get("players")
         if not isinstance(seats_given, list) or not all(
                 isinstance(s, Mapping) for s in seats_given):
@@ -174,7 +183,7 @@ class Table:
         stored = config.to_json()
         del stored["seed"]  # the match's seed is drawn when the host starts it
         table = Table(table_id, stored, key_hash(keys["host"]), key_hash(keys["table"]),
-                      key_hash(keys["watch"]), [host, *seats])
+                      key_hash(keys["watch"]), [host, *seats], None, clock)
         return table, keys
 
     # --- who is asking ---------------------------------------------------------------------
@@ -299,6 +308,20 @@ class Table:
         out.seats[seat].stand_in = computer
         return out
 
+    def relinked(self, who: Pass) -> tuple[Table, dict[str, Any]]:
+        """The table with new keys for its table link, its spectators and every friend's seat
+        nobody took (host only): the old ones open nothing any more, the seated keep theirs.
+        Returns the table and the new keys (``{"table", "watch", "invites"}``)."""
+        self._host_only(who, "make new links")
+        keys: dict[str, Any] = {"table": new_key(), "watch": new_key(), "invites": {}}
+        out = self._copy()
+        out.join, out.watch = key_hash(keys["table"]), key_hash(keys["watch"])
+        for n, seat in enumerate(out.seats):
+            if seat.kind == FRIEND and not seat.taken:
+                keys["invites"][n] = new_key()
+                seat.invite = key_hash(keys["invites"][n])
+        return out, keys
+
     def started_as(self, who: Pass, game_id: str) -> Table:
         """The table once the host starts its match ``game_id``: every friend's seat must be
         taken or filled (TableRefusal otherwise)."""
@@ -348,6 +371,7 @@ class Table:
         c = self.config
         return {"type": "lobby", "id": self.id, "variant": c["variant"],
                 "players": c["players"], "target": c["target"], "options": c["options"],
+                "clock": self.clock,
                 "lang": c["lang"], "seats": seats,
                 "game": self.game if who.role == ROLE_HOST else None,
                 "started": self.started,
@@ -358,7 +382,7 @@ class Table:
     def to_json(self) -> dict[str, Any]:
         return {"config": self.config, "host": self.host, "join": self.join,
                 "watch": self.watch, "seats": [s.to_json() for s in self.seats],
-                "game": self.game}
+                "game": self.game, "clock": self.clock}
 
     @staticmethod
     def from_json(table_id: str, obj: Mapping[str, Any]) -> Table:
@@ -366,9 +390,10 @@ class Table:
         seats = [Seat.from_json(s) for s in obj["seats"]]
         if not seats or seats[0].kind != HOST:
             raise ValueError("a table's seat 0 is its host's")
-        game = obj.get("game")
+        game, clock = obj.get("game"), obj.get("clock")
         return Table(table_id, dict(obj["config"]), str(obj["host"]), str(obj["join"]),
-                     str(obj["watch"]), seats, game if isinstance(game, str) else None)
+                     str(obj["watch"]), seats, game if isinstance(game, str) else None,
+                     clock if clock in CLOCKS else None)
 
 
 def _seat_of(n: int, spec: Mapping[str, Any]) -> Seat:

@@ -51,6 +51,7 @@ export const openTable = (options) => api("/api/tables", { method: "POST", body:
 export const getTable = (id, key) => api(tablePath(id), { key });
 export const joinTable = (id, key, body) => api(`${tablePath(id)}/join`, { method: "POST", body, key });
 export const fillTable = (id, key) => api(`${tablePath(id)}/fill`, { method: "POST", body: {}, key });
+export const newLinks = (id, key) => api(`${tablePath(id)}/links`, { method: "POST", body: {}, key });
 export const startTable = (id, key) => api(`${tablePath(id)}/start`, { method: "POST", body: {}, key });
 export const handSeat = (id, key, seat, computer) =>
   api(`${tablePath(id)}/seats/${seat}`, { method: "POST", body: { computer }, key });

@@ -5,7 +5,7 @@
 import { fill, h } from "../dom.js";
 import { has, lang, t } from "../i18n.js";
 import {
-  fillTable, getTable, handSeat, joinTable, startTable, tableSocketUrl,
+  fillTable, getTable, handSeat, joinTable, newLinks, startTable, tableSocketUrl,
 } from "../net.js";
 
 // The server's list (canasta.web.quick); each reader's own language shows them.
@@ -184,7 +184,8 @@ export class TableScreen {
     }
     const you = L.you;
     const main = [h("h2", { id: "table-title" }, t("table.title")),
-      h("p", { class: "muted" }, `${has(`variant.${L.variant}`) ? t(`variant.${L.variant}`) : L.variant} · ${t("start.nPlayers", { n: L.players })}`),
+      h("p", { class: "muted" }, `${has(`variant.${L.variant}`) ? t(`variant.${L.variant}`) : L.variant} · ${t("start.nPlayers", { n: L.players })}`
+        + (L.clock ? ` · ${t("table.clock", { n: L.clock })}` : "")),
       this.seatsList(), error];
     if (!you.joined && !L.started && you.role !== "watch") main.push(this.joinForm());
     if (you.role === "host") main.push(this.hostActions());
@@ -286,6 +287,14 @@ export class TableScreen {
       rows.push(["table-link", t("table.tableLink"), links.table], ["watch-link", t("table.watchLink"), links.watch]);
       for (const [testid, label, link] of rows) body.push(copyField(testid, label, link));
     }
+    body.push(h("p", { class: "muted field-note" }, t("table.newLinksNote")),
+      h("button", {
+        type: "button", class: "btn btn-small", dataset: { testid: "new-links" },
+        onclick: () => this.act(async () => {
+          rememberLinks(await newLinks(this.id, this.key));
+          return getTable(this.id, this.key);
+        }),
+      }, t("table.newLinks")));
     return h("section", { class: "panel", dataset: { testid: "links" } }, body);
   }
 

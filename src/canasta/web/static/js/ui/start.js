@@ -9,6 +9,7 @@ import { openRules } from "./dialogs.js";
 
 const FORM_KEY = "canasta.form";
 const FRIEND = "friend"; // a seat's choice: a person, invited by link, instead of a level
+const CLOCKS = [30, 60, 120, 300]; // a table's turn clock, seconds (canasta.web.tables.CLOCKS)
 const PAGE = 20; // games asked for at a time: older ones come with "Older games"
 
 function loadForm() {
@@ -44,6 +45,7 @@ export class StartScreen {
       target: saved.target ?? d.target,
       levels: saved.levels || {},
       houseRules: saved.houseRules && typeof saved.houseRules === "object" ? saved.houseRules : {},
+      clock: CLOCKS.includes(saved.clock) ? saved.clock : null,
       name: saved.name ?? d.name ?? "",
     };
     this.fixPlayers();
@@ -261,6 +263,14 @@ export class StartScreen {
         h("summary", {}, t("start.houseRules")),
         h("p", { class: "muted field-note" }, t("start.houseRulesNote")),
         h("div", { class: "house-grid" }, houseRules)) : null,
+      withFriends ? h("div", { class: "field" },
+        h("label", { for: "clock" }, t("start.clock")),
+        h("select", {
+          id: "clock", dataset: { testid: "clock" },
+          onchange: (e) => { f.clock = e.target.value ? Number(e.target.value) : null; this.persist(); },
+        },
+        h("option", { value: "", selected: f.clock === null }, t("start.clock.off")),
+        CLOCKS.map((n) => h("option", { value: n, selected: n === f.clock }, t("start.clock.seconds", { n }))))) : null,
       h("div", { class: "field" },
         h("label", { for: "player-name" }, t("start.name")),
         h("input", {
@@ -303,7 +313,7 @@ export class StartScreen {
     try {
       if (this.friendSeats().length) {
         delete body.levels;
-        const links = await openTable({ ...body, seats });
+        const links = await openTable({ ...body, seats, clock: f.clock });
         // The server gives the links once: this device keeps them for the host's lobby.
         rememberLinks(links);
         this.onTable(links.host);
