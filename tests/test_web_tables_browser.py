@@ -42,6 +42,25 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
+SHOTS = Path(os.environ.get("CANASTA_SCREENSHOTS",
+                            Path(__file__).resolve().parents[1] / "build" / "screenshots"))
+
+
+def shot(page: Page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def axe_check(page: Page, where: str) -> None:
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    bad = [v for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
+    assert not bad, f"{where}: " + "; ".join(
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
+        for v in bad)
+
+
 class People:
     """Browser contexts, one per person (their own storage, language and socket)."""
 
@@ -94,6 +113,8 @@ def test_a_host_a_friend_and_a_spectator_at_one_table(server: LiveServer,
     friend = people.page("es-ES")  # the friend reads Spanish
     friend.goto(invite)
     expect(friend.get_by_test_id("join")).to_be_visible()
+    axe_check(friend, "the join page")
+    shot(friend, "table-join-es")
     friend.get_by_test_id("join-name").fill("Luis")
     friend.get_by_test_id("join").click()
     expect(friend.get_by_test_id("wait-host")).to_be_visible()
@@ -110,6 +131,8 @@ def test_a_host_a_friend_and_a_spectator_at_one_table(server: LiveServer,
     expect(host.get_by_test_id("quick-said")).to_contain_text("Luis: Good luck!")
     expect(friend.get_by_test_id("quick-said")).to_contain_text("Luis: ¡Suerte!")
     expect(spectator.get_by_test_id("quick-said")).to_contain_text("Luis: Good luck!")
+    axe_check(host, "the host's lobby")
+    shot(host, "table-lobby-host")
 
     friend.close()  # Luis leaves: the others see it
     expect(host.get_by_test_id("seat-2").get_by_test_id("away")).to_have_text("Luis is away")
