@@ -124,6 +124,7 @@ def test_opening_a_table_gives_links_with_the_key_in_the_fragment(client: TestCl
         ("host", True, False), ("friend", False, False), ("computer", False, True),
         ("friend", False, False)]
     assert lobby["seats"][0]["name"] == "Ana" and not lobby["started"]
+    assert (lobby["players"], lobby["sides"]) == (4, 2)
     assert "k=" not in json.dumps(lobby) and "hash" not in json.dumps(lobby)
 
 

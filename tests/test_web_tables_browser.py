@@ -106,6 +106,8 @@ def test_a_host_a_friend_and_a_spectator_at_one_table(server: LiveServer,
     host.get_by_test_id("start-game").click()
     host.wait_for_url("**#table=*")
     expect(host.get_by_test_id("seat-2")).to_contain_text("waiting for a friend")
+    expect(host.get_by_test_id("seat-2")).to_contain_text("Partner")
+    expect(host.get_by_test_id("seat-1")).to_contain_text("Opponent")
     invite = host.get_by_test_id("invite-2").input_value()
     watch = host.get_by_test_id("watch-link").input_value()
     assert "#table=" in invite and "&k=" in invite and invite != watch

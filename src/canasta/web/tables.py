@@ -370,7 +370,8 @@ class Table:
                 "computer": s.kind == COMPUTER or (s.kind == FRIEND and s.stand_in)})
         c = self.config
         return {"type": "lobby", "id": self.id, "variant": c["variant"],
-                "players": c["players"], "target": c["target"], "options": c["options"],
+                "players": c["players"], "sides": get_variant(c["variant"]).n_sides(
+                    c["players"]), "target": c["target"], "options": c["options"],
                 "clock": self.clock,
                 "lang": c["lang"], "seats": seats,
                 "game": self.game if who.role == ROLE_HOST else None,

@@ -210,6 +210,11 @@ export class TableScreen {
       else if (s.kind === "friend" && !s.taken) who = s.computer ? t("table.computer", { level: t(`level.${s.level}`) }) : t("table.empty");
       else who = s.name;
       const tags = [];
+      // Partners are the seats of one side (seat % sides): what a friend choosing a seat asks.
+      const me = L.you.joined ? L.you.seat : L.you.role === "invite" ? L.you.seat : 0;
+      if (s.seat !== me && L.sides < L.players) {
+        tags.push(h("span", { class: "muted" }, (s.seat - me) % L.sides === 0 ? t("start.partner") : t("start.opponent")));
+      }
       if (s.kind === "host") tags.push(h("span", { class: "tag tag--open" }, t("table.host")));
       if (mine) tags.push(h("span", { class: "tag tag--won" }, t("table.you")));
       if (s.taken && !s.computer) {
