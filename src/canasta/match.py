@@ -37,7 +37,25 @@ class Match:
         self.moves: list[list[tuple[int, Move]]] = []
         self.over = False
         self.winner: int | None = None
+        # The position a match started from when it was not dealt (``from_position``); a dealt
+        # hand's start is dealt again from its deck when it is needed (``start``).
+        self._position: HandState | None = None
         self.state = self._deal(1)
+
+    @classmethod
+    def from_position(cls, state: HandState) -> Match:
+        """A one-hand match that starts from ``state`` (a position, or a determinization a
+        player built from its view), which it copies and must not be changed afterwards."""
+        match = cls.__new__(cls)
+        match.rules, match.seed, match.deals = state.rules, 0, None
+        match.scores = list(state.scores)
+        match.results, match.moves = [], [[]]
+        match.over, match.winner = False, None
+        # Kept as given, not copied again: the search players build a match from a fresh
+        # determinization at every decision, and only ``start`` reads it.
+        match._position = state
+        match.state = state.copy()
+        return match
 
     @property
     def hand_number(self) -> int:
@@ -49,6 +67,13 @@ class Match:
                 raise IndexError(f"the record has no deal for hand {hand_number}")
             return self.deals[hand_number - 1]
         return shuffled_deck(self.rules, hand_seed(self.seed, hand_number))
+
+    def start(self) -> HandState:
+        """The current hand as it stood before its first move (a new copy)."""
+        if self._position is not None:
+            return self._position.copy()
+        return deal(self.rules, self.deck_for(self.hand_number), scores=self.state.scores,
+                    hand_number=self.hand_number)
 
     def _deal(self, hand_number: int) -> HandState:
         self.moves.append([])

@@ -10,19 +10,26 @@ A record is JSON::
                 "result": {"hand_score": [...], ...}}, ...]}
 
 ``result`` is optional; when present, replay checks that the hand scores the same.
+
+``replay_hand`` is the one replay of a hand: the record's checks, the browser's replays and the
+computer players watching a restored hand again all play the recorded moves through it, and
+what it shows of the hand is only the views of the seats it is asked for.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from canasta.cards import cards_from_json, cards_text
 from canasta.errors import CanastaError, PositionError
 from canasta.match import Match
+from canasta.moves import Move
 from canasta.rules import Rules
+from canasta.view import PlayerView, view_of
 
 FORMAT = "canasta-record"
 VERSION = 1
@@ -73,9 +80,48 @@ def load_record(path: str | Path) -> dict[str, Any]:
     return dict(data)
 
 
-def replay(record: Mapping[str, Any]) -> Match:
+@dataclass(frozen=True)
+class Frame:
+    """One step of a replayed hand: the seat that moved and its move (both None for the
+    deal), and what each watching seat saw once it was played."""
+
+    seat: int | None
+    move: Move | None
+    views: Mapping[int, PlayerView]
+
+
+def replay_hand(match: Match, moves: Iterable[object],
+                seats: Iterable[int] = ()) -> Iterator[Frame]:
+    """Play recorded ``moves`` (``[seat, text]`` pairs, or ``(seat, Move)``) on in the current
+    hand of ``match``, yielding the frame of where it stands first and then one frame per move,
+    each with the views of ``seats`` (``view_of``: no card hidden from them).  A move that is
+    malformed or not legal raises PositionError naming it ("move 3 (draw): ...") and is not
+    played."""
+    watching = tuple(seats)
+
+    def frame(seat: int | None, move: Move | None) -> Frame:
+        return Frame(seat, move, {s: view_of(match.state, s) for s in watching})
+
+    yield frame(None, None)
+    for i, entry in enumerate(moves, 1):
+        if (not isinstance(entry, list | tuple) or len(entry) != 2
+                or not isinstance(entry[0], int) or isinstance(entry[0], bool)
+                or not isinstance(entry[1], str | Move)):
+            raise PositionError(f"move {i}: write each move as [seat, text]")
+        seat, move = entry
+        if match.state.result is not None:
+            raise PositionError(f"move {i}: the hand was already over")
+        try:
+            played = match.apply(move, seat)
+        except CanastaError as e:
+            raise PositionError(f"move {i} ({move}): {e}") from None
+        yield frame(seat, played)
+
+
+def replay(record: Mapping[str, Any], upto: int | None = None) -> Match:
     """Play a record's moves again; raises PositionError when the record is malformed, holds an
-    illegal move, or does not reproduce its recorded results."""
+    illegal move, or does not reproduce its recorded results.  With ``upto``, the match stops
+    once hand ``upto`` is dealt, before its first move."""
     if record.get("format") != FORMAT:
         raise PositionError(f"not a game record (its 'format' must be \"{FORMAT}\")")
     if record.get("version") != VERSION:
@@ -105,19 +151,16 @@ def replay(record: Mapping[str, Any]) -> Match:
                 match.next_hand()
             except IndexError as e:
                 raise PositionError(str(e)) from None
+        if number == upto:
+            return match
         moves = hand.get("moves") if isinstance(hand, Mapping) else None
         if not isinstance(moves, list):
             raise PositionError(f"hand {number} needs a list of 'moves'")
-        for i, entry in enumerate(moves, 1):
-            if (not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[0], int)
-                    or not isinstance(entry[1], str)):
-                raise PositionError(f"hand {number}, move {i}: write each move as [seat, text]")
-            if match.state.result is not None:
-                raise PositionError(f"hand {number}, move {i}: the hand was already over")
-            try:
-                match.apply(entry[1], seat=entry[0])
-            except CanastaError as e:
-                raise PositionError(f"hand {number}, move {i} ({entry[1]}): {e}") from None
+        try:
+            for _ in replay_hand(match, moves):
+                pass
+        except PositionError as e:
+            raise PositionError(f"hand {number}, {e}") from None
         want = hand.get("result")
         if want is not None and not isinstance(want, Mapping):
             raise PositionError(f"hand {number}: 'result' must be an object")
@@ -127,7 +170,14 @@ def replay(record: Mapping[str, Any]) -> Match:
                 raise PositionError(f"hand {number} does not replay: it scores "
                                     f"{got and got.get('hand_score')}, the record says "
                                     f"{want.get('hand_score')}")
+    if upto is not None:
+        raise PositionError(f"the game has hands 1 to {len(hands)}")
     return match
+
+
+def hand_moves(record: Mapping[str, Any], hand: int) -> list[Any]:
+    """The recorded moves of hand number ``hand`` (from 1) of a record that replays."""
+    return list(record["hands"][hand - 1]["moves"])
 
 
 def format_replay(match: Match) -> str:

@@ -30,10 +30,9 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from canasta.engine.deal import deal
 from canasta.errors import CanastaError
-from canasta.records import replay
-from canasta.view import view_of
+from canasta.records import hand_moves, replay, replay_hand
+from canasta.view import PlayerView
 from canasta.web.connection import CLOSE_FAILED, GONE, Connection, dumps
 from canasta.web.guard import Site, protect
 from canasta.web.messages import LANGS, translate
@@ -516,28 +515,23 @@ def replay_frames(stored: StoredGame, hand: int) -> dict[str, Any]:
     n = len(match.moves)
     if not 1 <= hand <= n:
         raise CanastaError(f"the game has hands 1 to {n}")
-    scores = [0] * match.rules.n_sides
-    for result in match.results[:hand - 1]:
-        scores = [a + b for a, b in zip(scores, result.scores, strict=True)]
-    state = deal(match.rules, match.deck_for(hand), scores=scores, hand_number=hand)
     names, levels = config.seat_names(), config.seat_levels()
+    shown = replay(stored.record, upto=hand)
 
-    def frame(seat: int | None, move: str | None) -> dict[str, Any]:
-        results = match.results[:hand] if state.result is not None else match.results[:hand - 1]
+    def frame(seat: int | None, move: str | None, view: PlayerView) -> dict[str, Any]:
+        ended = view.result is not None
+        results = match.results[:hand] if ended else match.results[:hand - 1]
         totals = [0] * match.rules.n_sides
         for r in results:
             totals = [a + b for a, b in zip(totals, r.scores, strict=True)]
-        info = {"scores": totals, "over": match.over and hand == n and state.result is not None,
+        info = {"scores": totals, "over": match.over and hand == n and ended,
                 "winner": match.winner if hand == n else None, "hands": len(results),
                 "hand_scores": [list(r.scores) for r in results]}
         return {"seat": seat, "move": move,
-                "view": view_json(view_of(state, HUMAN), names=names, levels=levels,
-                                  match=info)}
+                "view": view_json(view, names=names, levels=levels, match=info)}
 
-    frames = [frame(None, None)]
-    for seat, move in match.moves[hand - 1]:
-        state.apply(move, seat)
-        frames.append(frame(seat, str(move)))
+    frames = [frame(f.seat, None if f.move is None else str(f.move), f.views[HUMAN])
+              for f in replay_hand(shown, hand_moves(stored.record, hand), (HUMAN,))]
     return {"hands": n, "hand": hand, "frames": frames}
 
 

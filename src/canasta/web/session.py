@@ -1,8 +1,9 @@
-"""One game of the browser: a match, its computer players, the human seat, undo and hints.
+"""One game of the browser: its options, its table, and what the client is sent.
 
 A ``GameSession`` is plain Python (no I/O, no asyncio): the server drives it and stores its
-record.  The human plays seat 0; every other seat is a computer player.  What a seat is sent is
-always built from that seat's view (``present.view_json``).
+record.  The human plays seat 0; every other seat is a computer player.  The match itself is
+driven by a ``table.Table``, as every interface's is.  What a seat is sent is always built from
+that seat's view (``present.view_json``).
 """
 
 from __future__ import annotations
@@ -11,8 +12,7 @@ import json
 import logging
 import random
 import unicodedata
-from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,15 +21,15 @@ from canasta.bots.base import Player
 from canasta.bots.basic import BasicPlayer
 from canasta.bots.expert import ExpertPlayer
 from canasta.cards import Card
-from canasta.engine.deal import deal
 from canasta.engine.state import HandState
 from canasta.errors import IllegalMove
 from canasta.match import Match
-from canasta.moves import Move, MoveKind
-from canasta.records import record_of, replay
+from canasta.moves import Move
+from canasta.records import record_of
 from canasta.rules import TARGETS, Rules, is_choice
+from canasta.table import Table
 from canasta.variants import get_variant, variant_names
-from canasta.view import PlayerView, view_of
+from canasta.view import PlayerView
 from canasta.web.hints import explain
 from canasta.web.messages import LANGS
 from canasta.web.present import view_json
@@ -209,27 +209,36 @@ def _fallback(view: PlayerView) -> Move:
         return view.legal_moves[0]
 
 
-def _observe(player: Player, view: PlayerView) -> None:
-    """Let a computer player see the table without choosing (to rebuild its memory)."""
-    observe = getattr(player, "observe", None)
-    if callable(observe):
-        observe(view)
-
-
 class GameSession:
-    """A game in play: seat 0 is the human, the other seats computer players."""
+    """A game in play: seat 0 is the human, the other seats computer players.
 
-    def __init__(self, game_id: str, config: GameConfig, match: Match | None = None) -> None:
+    The match is driven by a ``Table`` (its computer seats, the question to the partner, undo,
+    hand and match ends, the record); the session adds what the browser needs: the game's id
+    and options, the hint giver's explanations, and the views as the client reads them."""
+
+    def __init__(self, game_id: str, config: GameConfig, match: Match | None = None,
+                 table: Table | None = None) -> None:
         self.id = game_id
         self.config = config
-        self.match = match if match is not None else Match(config.rules(), config.seed)
-        self.computers: dict[int, Player] = {
-            seat: make_player(level, seed=config.seed * 31 + seat)
-            for seat, level in enumerate(config.levels, 1)}
-        self.helper = ExpertPlayer(config.seed * 31)  # the hint button's adviser, seat 0's eyes
-        self._undo: list[tuple[HandState, int, list[Card]]] = []
-        self.drew: list[Card] = []
-        self._new_hand_players()
+        self.table = table if table is not None else Table(
+            config.rules(), config.seed, self._computers(config), match=match,
+            **self._table_options(config))
+
+    @staticmethod
+    def _computers(config: GameConfig) -> dict[int, Player]:
+        return {seat: make_player(level, seed=config.seed * 31 + seat)
+                for seat, level in enumerate(config.levels, 1)}
+
+    @staticmethod
+    def _table_options(config: GameConfig) -> dict[str, Any]:
+        def fallback(seat: int, view: PlayerView, error: Exception) -> Move:
+            log.error("the %s player of seat %d failed; a basic move is played instead",
+                      config.levels[seat - 1], seat, exc_info=error)
+            return _fallback(view)
+
+        # The hint button's adviser, with seat 0's eyes.
+        return {"advisers": {HUMAN: ExpertPlayer(config.seed * 31)}, "undo": True,
+                "fallback": fallback}
 
     # --- building -----------------------------------------------------------------------
     @classmethod
@@ -238,50 +247,36 @@ class GameSession:
         is corrupt, ConfigError when it is not a game of ``config``) and the computer players
         watch the current hand again from its deal, so they remember what they would have
         seen."""
-        match = replay(record)
-        if match.rules != config.rules():
+        table = Table.restore(record, cls._computers(config), **cls._table_options(config))
+        if table.rules != config.rules():
             raise ConfigError("the saved game's options do not match its record")
-        session = cls(game_id, config, match)
-        session._rewatch()
-        return session
-
-    def _new_hand_players(self) -> None:
-        for seat, player in self.computers.items():
-            player.new_hand(seat)
-        self.helper.new_hand(HUMAN)
-        self._undo.clear()
-        self.drew = []
-
-    def _rewatch(self) -> None:
-        """Replay the current hand from its deal, showing each computer seat (and the hint
-        adviser) its view whenever it was to act."""
-        m = self.match
-        state = deal(m.rules, m.deck_for(m.hand_number), scores=m.state.scores,
-                     hand_number=m.hand_number)
-        self._new_hand_players()
-        moves = list(m.moves[-1])
-        del m.moves[-1][:]  # rebuilt move by move, so that undo steps know their place
-        for seat, move in moves:
-            if seat in self.computers:
-                _observe(self.computers[seat], view_of(state, seat))
-            elif seat == HUMAN:
-                self.helper.memory.update(view_of(state, seat))
-
-            def apply(mv: Move, seat: int = seat) -> Move:
-                played = state.apply(mv, seat)
-                m.moves[-1].append((seat, played))
-                return played
-
-            self._play_tracked(state, move, seat, apply)
-        m.state = state
+        return cls(game_id, config, table=table)
 
     # --- what a seat sees ---------------------------------------------------------------
     @property
+    def match(self) -> Match:
+        return self.table.match
+
+    @property
+    def computers(self) -> dict[int, Player]:
+        return self.table.computers
+
+    @property
+    def helper(self) -> ExpertPlayer:
+        adviser = self.table.advisers[HUMAN]
+        assert isinstance(adviser, ExpertPlayer)
+        return adviser
+
+    @property
+    def drew(self) -> list[Card]:
+        return self.table.drew.get(HUMAN, [])
+
+    @property
     def state(self) -> HandState:
-        return self.match.state
+        return self.table.state
 
     def view(self, seat: int = HUMAN) -> PlayerView:
-        return view_of(self.match.state, seat)
+        return self.table.view(seat)
 
     def match_json(self) -> dict[str, Any]:
         m = self.match
@@ -292,106 +287,45 @@ class GameSession:
         names = self.config.seat_names()
         view = self.view(seat)
         out = view_json(view, names=names, levels=self.config.seat_levels(),
-                        match=self.match_json(), drew=self.drew if seat == HUMAN else ())
+                        match=self.match_json(), drew=self.table.drew.get(seat, ()))
         out["unavailable"] = unavailable(self.state, seat, view.legal_moves, out["legal"],
                                          self.config.lang)
         return out
 
     def computer_to_act(self) -> bool:
-        seat = self.state.to_move()
-        return seat is not None and seat in self.computers
+        return self.table.computer_to_act()
 
     def can_undo(self) -> bool:
-        return bool(self._undo) and self.state.result is None and self.state.turn == HUMAN
+        return self.table.can_undo(HUMAN)
 
     # --- playing ------------------------------------------------------------------------
     def play(self, seat: int, text: str) -> Move:
         """Play the human seat's move; raises CanastaError (and changes nothing) when it is
         malformed, illegal, out of turn or for a seat that is not the player's."""
-        if seat != HUMAN:
-            raise IllegalMove(f"seat {seat} is a computer player's")
         if not isinstance(text, str) or len(text) > 400:
             raise IllegalMove("a move is a short text, such as 'draw' or 'discard 4S'")
-        state = self.state
-        move = state.parse(text)
-        if state.result is None and state.turn == HUMAN:
-            self.helper.memory.update(self.view(HUMAN))
-        return self._play_tracked(self.match.state, move, seat,
-                                  lambda m: self.match.apply(m, seat))
-
-    def _play_tracked(self, state: HandState, move: Move, seat: int,
-                      apply: Callable[[Move], Move]) -> Move:
-        """Play ``move`` of ``seat`` in ``state`` (through ``apply``), keeping the undo steps
-        and the cards the player just received."""
-        before = (state.copy(), len(self.match.moves[-1]), list(self.drew))
-        hand_before = list(state.hands[HUMAN])
-        played = apply(move)
-        hand = state.hands[HUMAN]
-        gained = Counter(hand)
-        gained.subtract(hand_before)
-        new_cards = sorted(gained.elements(), key=lambda c: c.id)
-        if seat != HUMAN:
-            if played.kind is MoveKind.DISCARD:
-                self._undo.clear()
-            if new_cards:  # the partner's first canasta brought the player's ponytail
-                self.drew = new_cards
-            return played
-        revealed = bool(new_cards)  # a draw, a take, a ponytail picked up: seen, so final
-        penalized = state.penalties != before[0].penalties  # a penalty is final too
-        if played.kind in (MoveKind.MELD, MoveKind.ADD) and state.result is None \
-                and not revealed and not penalized:
-            self._undo.append(before)
-        else:
-            self._undo.clear()
-        if played.kind is MoveKind.DISCARD:
-            self.drew = []
-        elif new_cards:  # (what came since the player's last discard: a ponytail, a draw)
-            self.drew = self.drew + new_cards
-        return played
+        return self.table.play(seat, text)
 
     def undo(self, seat: int) -> None:
         """Take back the player's last meld or addition of this turn (never a draw, a take or
         anything after the discard); raises IllegalMove when there is nothing to take back."""
-        if seat != HUMAN or not self.can_undo():
-            raise IllegalMove("there is nothing to undo: only your melds of this turn, "
-                              "before you discard")
-        state, n, drew = self._undo.pop()
-        self.match.state = state
-        del self.match.moves[-1][n:]
-        self.drew = drew
+        self.table.undo(seat)
 
     def computer_step(self) -> tuple[int, Move]:
         """Let the computer seat to act choose and play its move."""
-        seat = self.state.to_move()
-        if seat is None or seat not in self.computers:
-            raise IllegalMove("no computer player is to act")
-        view = self.view(seat)
-        try:
-            move = self.computers[seat].choose(view)
-            self.state.check(move, seat)
-        except Exception:  # a computer player's failure must not stop the game
-            log.exception("the %s player of seat %d failed; a basic move is played instead",
-                          self.config.levels[seat - 1], seat)
-            move = _fallback(view)
-        played = self._play_tracked(self.match.state, move, seat,
-                                    lambda mv: self.match.apply(mv, seat))
-        return seat, played
+        return self.table.step_computer()
 
     def next_hand(self) -> None:
-        if self.state.result is None:
-            raise IllegalMove("the hand is still being played")
-        if self.match.over:
-            raise IllegalMove("the match is over: start a new game")
-        self.match.next_hand()
-        self._new_hand_players()
+        self.table.next_hand()
 
     def hint(self, seat: int, lang: str) -> tuple[Move, str]:
         """The expert's move for the player now, and why (in ``lang``)."""
         view = self.view(seat)
-        if seat != HUMAN or not view.to_act:
+        adviser = self.table.advisers.get(seat)
+        if not isinstance(adviser, ExpertPlayer) or not view.to_act:
             raise IllegalMove("it is not your turn: there is nothing to suggest")
-        self.helper.memory.update(view)
-        move = self.helper.decide(view)
+        adviser.memory.update(view)
+        move = adviser.decide(view)
         return move, explain(view, move, lang)
 
     # --- storing ------------------------------------------------------------------------
