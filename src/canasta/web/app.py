@@ -37,6 +37,7 @@ from canasta.web.connection import CLOSE_FAILED, GONE, Connection, dumps
 from canasta.web.guard import Site, protect
 from canasta.web.messages import LANGS, translate
 from canasta.web.present import view_json
+from canasta.web.quick import QUICK_MESSAGES
 from canasta.web.session import (
     HUMAN,
     ConfigError,
@@ -55,6 +56,7 @@ from canasta.web.store import (
     read_cursor,
     summary_of,
 )
+from canasta.web.tablegame import TableSession
 
 if TYPE_CHECKING:
     import uvicorn
@@ -74,6 +76,7 @@ FIELDS: dict[str, dict[str, type]] = {  # the client's messages and their fields
     "lang": {"lang": str},
     "sync": {},
     "ping": {},
+    "say": {"say": str},  # a quick message (a table's people only)
 }
 ID_MAX = 2**31 - 1  # a request id that is a number: 0 to ID_MAX
 ID_LENGTH = 32  # a request id that is a string: 1 to ID_LENGTH of ID_CHARS
@@ -194,6 +197,9 @@ class LiveGame:
     saved: tuple[dict[str, Any], dict[str, Any]]  # the options and record the store holds
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     sockets: set[Connection] = field(default_factory=set)
+    # Each socket's seat at a table's match (None: a spectator); a socket not in it is seat 0's,
+    # the one person of a game of one.
+    seats: dict[Connection, int | None] = field(default_factory=dict)
     driver: asyncio.Task[None] | None = None
     paused: str | None = None  # why the store cannot write the game now (English)
     # seconds before the next try to write a paused game (back to the first wait only once a
@@ -230,12 +236,17 @@ class Hub:
         self.store = store
         self.games: dict[str, LiveGame] = {}
         self._loading = asyncio.Lock()
+        # How a stored game becomes a session again (the tables' lobby knows its own games).
+        self.restorer: Callable[[StoredGame], GameSession] = restore
 
-    async def create(self, options: dict[str, Any]) -> GameSession:
+    async def create(self, options: dict[str, Any],
+                     make: Callable[[str, GameConfig], GameSession] = GameSession
+                     ) -> GameSession:
         """A new game, stored before it is announced (raises what the store raises when it
-        cannot write, and then nothing is kept)."""
+        cannot write, and then nothing is kept); ``make``: its session from its id and
+        options."""
         config = GameConfig.from_json(options, new_seed())
-        session = GameSession(secrets.token_urlsafe(9), config)
+        session = make(secrets.token_urlsafe(9), config)
         saved = (config.to_json(), session.record())
         await asyncio.to_thread(self.store.create, session.id, *saved)
         self.games[session.id] = LiveGame(session, saved)
@@ -281,7 +292,7 @@ class Hub:
         if stored is None:
             return None
         try:
-            return stored, restore(stored)
+            return stored, self.restorer(stored)
         except ValueError as e:  # CanastaError, ConfigError: a record that does not replay
             raise CorruptGame(str(e), _lang_of(stored.config)) from None
 
@@ -301,7 +312,7 @@ class Hub:
             live.paused = write_problem(e, f"game {s.id}")
             await self._roll_back(live)
             self.broadcast(live, self.pause_error(live), reply)
-            self.broadcast(live, self.state_message(live, None))
+            self.broadcast_state(live, None)
             self.drive(live)
             return False
         live.saved = (config, record)
@@ -316,7 +327,7 @@ class Hub:
         game_id = live.session.id
         try:
             live.session = await asyncio.to_thread(
-                restore, StoredGame(game_id, 0.0, 0.0, config, record, False, None))
+                self.restorer, StoredGame(game_id, 0.0, 0.0, config, record, False, None))
         except Exception:  # the store's own record: only a fault of the server gets here
             log.exception("game %s could not be taken back to what is stored: its sockets "
                           "are closed and it is read from the store again", game_id)
@@ -343,12 +354,41 @@ class Hub:
                                 "and goes on by itself once the server can save again")
 
     # --- messages -------------------------------------------------------------------------
-    def state_message(self, live: LiveGame, last: tuple[int, str] | None) -> dict[str, Any]:
+    def state_message(self, live: LiveGame, last: tuple[int, str] | None,
+                      seat: int | None = HUMAN) -> dict[str, Any]:
+        """The state as ``seat`` sees it (None: a spectator of a table's match)."""
         s = live.session
-        return {"type": "state", "view": s.view_json(HUMAN),
-                "last": {"seat": last[0], "move": last[1]} if last else None,
-                "can_undo": s.can_undo(), "waiting": s.computer_to_act(),
-                "paused": live.paused is not None}
+        if isinstance(s, TableSession):
+            view = s.spectator_json() if seat is None else s.view_json(seat)
+            can_undo = s.can_undo_for(seat)
+        else:
+            view, can_undo = s.view_json(HUMAN), s.can_undo()
+        message: dict[str, Any] = {
+            "type": "state", "view": view,
+            "last": {"seat": last[0], "move": last[1]} if last else None,
+            "can_undo": can_undo, "waiting": s.computer_to_act(),
+            "paused": live.paused is not None}
+        if isinstance(s, TableSession):
+            message["people"] = s.people_json(x for x in live.seats.values() if x is not None)
+        return message
+
+    def broadcast_state(self, live: LiveGame, last: tuple[int, str] | None,
+                        reply: Reply | None = None) -> None:
+        """The state to every socket of the game, each as its seat sees it (``reply`` as for
+        ``broadcast``)."""
+        asker, rid = reply if reply is not None else (None, None)
+        texts: dict[int | None, str] = {}
+        messages: dict[int | None, dict[str, Any]] = {}
+        for conn in list(live.sockets):
+            seat = live.seats.get(conn, HUMAN)
+            if seat not in messages:
+                messages[seat] = self.state_message(live, last, seat)
+                texts[seat] = dumps(messages[seat])
+            sent = (conn.send(answering(messages[seat], rid))
+                    if conn is asker and rid is not None else conn.send_text(texts[seat]))
+            if not sent:
+                live.sockets.discard(conn)
+                live.seats.pop(conn, None)
 
     def broadcast(self, live: LiveGame, message: dict[str, Any],
                   reply: Reply | None = None) -> None:
@@ -364,37 +404,60 @@ class Hub:
             if not sent:
                 live.sockets.discard(conn)
 
-    def error(self, live: LiveGame, text: str) -> dict[str, Any]:
-        return {"type": "error", **error_json(text, live.session.config.lang)}
+    def error(self, live: LiveGame, text: str, conn: Connection | None = None
+              ) -> dict[str, Any]:
+        """An error in the game's language (at a table, in that of ``conn``'s person)."""
+        s = live.session
+        lang = s.lang_of(live.seats.get(conn)) if isinstance(s, TableSession) \
+            and conn is not None else s.config.lang
+        return {"type": "error", **error_json(text, lang)}
 
     async def handle(self, live: LiveGame, conn: Connection, text: str) -> None:
         """One message from the human seat's socket."""
         try:
             msg = parse_message(text)
         except BadMessage as e:
-            conn.send(answering(self.error(live, str(e)), e.id))
+            conn.send(answering(self.error(live, str(e), conn), e.id))
             return
         kind = msg["type"]
         if kind == "ping":  # it only keeps the connection open
             return
         rid: RequestId | None = msg.get("id")
         reply = (conn, rid)
+        seat = live.seats.get(conn, HUMAN)
         async with live.lock:
             s = live.session  # (a failed write replaces it: read it under the lock)
             try:
                 if kind == "sync":
-                    conn.send(answering(self.state_message(live, None), rid))
+                    conn.send(answering(self.state_message(live, None, seat), rid))
+                    return
+                table = isinstance(s, TableSession)
+                if kind == "say":
+                    if not table or seat is None:
+                        raise BadMessage("quick messages are for the people of a table")
+                    if msg["say"] not in QUICK_MESSAGES:
+                        raise BadMessage(f"the quick messages are {', '.join(QUICK_MESSAGES)}")
+                    self.broadcast(live, {"type": "said", "seat": seat, "say": msg["say"]})
+                    return
+                if seat is None:
+                    raise BadMessage("a spectator watches: only 'sync' and 'ping' are taken")
+                if kind == "lang" and isinstance(s, TableSession):  # this person's own
+                    if msg["lang"] not in LANGS:
+                        raise BadMessage(f"the language is one of {', '.join(LANGS)}")
+                    s.set_lang(seat, msg["lang"])
+                    conn.send(answering(self.state_message(live, None, seat), rid))
                     return
                 if kind == "lang":
                     if msg["lang"] not in LANGS:
                         raise BadMessage(f"the language is one of {', '.join(LANGS)}")
                     s.config = _with_lang(s.config, msg["lang"])
                     if await self.write(live, reply):
-                        self.broadcast(live, self.state_message(live, None), reply)
+                        self.broadcast_state(live, None, reply)
                     return
                 if kind == "hint":
+                    lang = s.lang_of(seat) if isinstance(s, TableSession) else s.config.lang
                     try:
-                        move, reason = await asyncio.to_thread(s.hint, HUMAN, s.config.lang)
+                        move, reason = await asyncio.to_thread(s.hint, seat, lang)
                     except CanastaError:
                         raise
                     except Exception:  # the adviser failing must not cost the connection
@@ -404,32 +467,37 @@ class Hub:
                                         rid))
                     return
                 if kind == "move":
-                    played = s.play(HUMAN, msg["move"])
-                    last: tuple[int, str] | None = (HUMAN, str(played))
+                    played = s.play(seat, msg["move"])
+                    last: tuple[int, str] | None = (seat, str(played))
                 elif kind == "undo":
-                    s.undo(HUMAN)
+                    s.undo(seat)
                     last = None
                 else:  # next_hand
                     s.next_hand()
                     last = None
             except (CanastaError, BadMessage) as e:
-                conn.send(answering(self.error(live, str(e)), rid))
+                conn.send(answering(self.error(live, str(e), conn), rid))
                 return
             if await self.write(live, reply):
-                self.broadcast(live, self.state_message(live, last), reply)
+                self.broadcast_state(live, last, reply)
         self.drive(live)
 
-    async def attend(self, live: LiveGame, ws: WebSocket) -> None:
-        """Serve the human seat's accepted socket until its connection is over.  Everything it
-        is sent goes through its Connection's queue, in order: its first state, the
-        broadcasts, the answers to its own requests."""
+    async def attend(self, live: LiveGame, ws: WebSocket, seat: int | None = HUMAN) -> None:
+        """Serve ``seat``'s accepted socket (None: a spectator of a table's match) until its
+        connection is over.  Everything it is sent goes through its Connection's queue, in
+        order: its first state, the broadcasts, the answers to its own requests."""
         conn = Connection(ws)
+        table = isinstance(live.session, TableSession)
         try:
             async with live.lock:
-                conn.send(self.state_message(live, None))
+                if table:
+                    live.seats[conn] = seat
+                conn.send(self.state_message(live, None, seat))
                 if live.paused is not None:
                     conn.send(self.pause_error(live))
                 live.sockets.add(conn)  # after its first state: broadcasts come in order
+                if table:  # who is here: everybody's list of the people
+                    self.broadcast_state(live, None)
             self.drive(live)
             await conn.flush()
             while (text := await conn.receive()) is not None:
@@ -440,6 +508,10 @@ class Hub:
                 await conn.flush()
         finally:
             live.sockets.discard(conn)
+            if conn in live.seats:
+                del live.seats[conn]
+                async with live.lock:
+                    self.broadcast_state(live, None)  # "Ana is away"
             await conn.finish()
 
     # --- the computer seats ---------------------------------------------------------------
@@ -462,7 +534,7 @@ class Hub:
                     live.retry = min(RETRY_MAX, live.retry * 2)
                     async with live.lock:
                         if live.paused is not None and await self._write_again(live):
-                            self.broadcast(live, self.state_message(live, None))
+                            self.broadcast_state(live, None)
                     continue
                 async with live.lock:
                     s = live.session
@@ -472,7 +544,7 @@ class Hub:
                         return
                     seat, move = await asyncio.to_thread(s.computer_step)
                     if await self.write(live):
-                        self.broadcast(live, self.state_message(live, (seat, str(move))))
+                        self.broadcast_state(live, (seat, str(move)))
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -482,7 +554,7 @@ class Hub:
                 self.broadcast(live, self.error(
                     live, "the computer players stopped because of an error on the server: "
                           "reload the page to go on"))
-                self.broadcast(live, self.state_message(live, None))
+                self.broadcast_state(live, None)
 
     async def close(self) -> None:
         for live in self.games.values():
@@ -690,7 +762,8 @@ def create_app(db: str | Path | None = None, *, host: str | None = None, port: i
                                                  e.lang)})
                 await ws.close(code=CLOSE_CORRUPT, reason="the saved game cannot be read")
             return
-        if live is None or seat != str(HUMAN):
+        if live is None or seat != str(HUMAN) or isinstance(live.session, TableSession):
+            # (a table's match: every seat through the table's socket, with its key)
             with suppress(*GONE):
                 if live is None:
                     await ws.close(code=CLOSE_NO_GAME, reason="no such game")

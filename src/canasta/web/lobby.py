@@ -24,19 +24,24 @@ from fastapi.responses import JSONResponse
 
 from canasta.errors import CanastaError
 from canasta.web.app import (
+    CLOSE_CORRUPT,
     MAX_MESSAGE,
     BadMessage,
+    CorruptGame,
     Hub,
+    LiveGame,
     loads,
     request_lang,
+    restore,
     sendable,
     write_problem,
 )
 from canasta.web.connection import GONE, Connection
 from canasta.web.quick import QUICK_MESSAGES
-from canasta.web.session import ConfigError
-from canasta.web.store import Store, UnreadableGame
-from canasta.web.tables import ROLE_HOST, ROLE_SEAT, Pass, Table, TableRefusal
+from canasta.web.session import ConfigError, GameConfig, GameSession
+from canasta.web.store import Store, StoredGame, UnreadableGame
+from canasta.web.tablegame import TableSession
+from canasta.web.tables import ROLE_HOST, ROLE_SEAT, ROLE_WATCH, Pass, Table, TableRefusal
 
 KEY_HEADER = "x-canasta-key"
 HELLO_WAIT = 10.0  # seconds a table socket has to say who it is
@@ -44,6 +49,7 @@ MAX_LIVE_TABLES = 256  # tables kept in memory; the rest wait in the store
 CLOSE_NO_KEY = 4401  # the socket did not send its key first
 CLOSE_WRONG_KEY = 4403
 CLOSE_NO_TABLE = 4404
+CLOSE_NOT_STARTED = 4409  # the match's socket of a table whose host has not started it
 log = logging.getLogger("canasta.web")
 
 #: The Spanish of every refusal of a table, by code ({placeholders} from the refusal's params);
@@ -74,6 +80,7 @@ SPANISH = {
     "table.cannot_save": "el servidor no puede guardar la mesa ahora: no ha cambiado nada",
     "table.not_seated": "solo quien está sentado a la mesa puede enviar mensajes",
     "table.bad_quick": "ese mensaje rápido no existe",
+    "table.not_started": "la partida aún no ha empezado",
 }
 
 
@@ -127,6 +134,20 @@ class Lobby:
         self.public_url = public_url.rstrip("/") if public_url else None
         self.tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
+        games.restorer = self.restore_game
+
+    def restore_game(self, stored: StoredGame) -> GameSession:
+        """A stored game's session (in a worker thread): a table's match with its people, or a
+        game of one person."""
+        found = self.store.table_of_game(stored.id)
+        if found is None:
+            return restore(stored)
+        try:
+            seats = Table.from_json(*found)
+        except (KeyError, TypeError, ValueError) as e:
+            raise ConfigError(f"the game's table cannot be read ({e})") from None
+        return TableSession.resume(stored.id, GameConfig.stored(stored.config), seats,
+                                   stored.record)
 
     def link(self, base: str, table_id: str, key: str) -> str:
         """A link into a table: the key in the fragment, which the browser does not send."""
@@ -216,6 +237,67 @@ class Lobby:
         async with live.lock:
             who = live.table.resolve(key)
             return await change(live, who)
+
+    # --- the table's match ----------------------------------------------------------------
+    async def match_of(self, live: LiveTable) -> LiveGame | None:
+        """The table's live match, once started (loaded from the store if need be)."""
+        if live.table.game is None:
+            return None
+        return await self.games.get(live.table.game)
+
+    async def hand_over(self, match: LiveGame, seat: int, computer: bool) -> None:
+        """Give a seat of the running match to its computer player or back to its person; the
+        computer players go on if it is theirs to play now."""
+        async with match.lock:
+            session = match.session
+            if isinstance(session, TableSession):
+                session.hand_over(seat, computer)
+                self.games.broadcast_state(match, None)
+        self.games.drive(match)
+
+    async def play(self, ws: WebSocket, table_id: str) -> None:
+        """A person's (or a spectator's) socket of the table's match: its first message is
+        ``{"type": "hello", "key": KEY}``; then it speaks the game's protocol for the key's
+        seat (docs/PROTOCOL.md, "Tables")."""
+        try:
+            live = await self.get(table_id)
+            async with asyncio.timeout(HELLO_WAIT):
+                first = await ws.receive()
+            text = first.get("text")
+            msg = loads(text, "message") if isinstance(text, str) \
+                and len(text) <= MAX_MESSAGE else None
+            if not isinstance(msg, dict) or msg.get("type") != "hello" \
+                    or set(msg) - {"type", "key", "lang"}:
+                raise TableRefusal(403, "table.no_key",
+                                   "send {\"type\": \"hello\", \"key\": KEY} first")
+            who = live.table.resolve(msg.get("key"))
+            if who.role not in (ROLE_HOST, ROLE_SEAT, ROLE_WATCH):
+                raise TableRefusal(403, "table.not_seated", "sit down at the table first")
+            match = await self.match_of(live)
+            if match is None:
+                raise TableRefusal(409, "table.not_started", "the game has not started yet")
+        except CorruptGame as e:
+            with suppress(*GONE):
+                await ws.send_json({"type": "error", "error": e.reason, "english": e.reason,
+                                    "code": "table.unreadable", "params": {}})
+                await ws.close(code=CLOSE_CORRUPT, reason="the saved game cannot be read")
+            return
+        except (TimeoutError, BadMessage, CanastaError, *GONE):
+            with suppress(*GONE):
+                await ws.close(code=CLOSE_NO_KEY, reason="no key")
+            return
+        except TableRefusal as e:
+            code = {404: CLOSE_NO_TABLE, 409: CLOSE_NOT_STARTED}.get(
+                e.status, CLOSE_WRONG_KEY if e.code == "table.wrong_key" else CLOSE_NO_KEY)
+            with suppress(*GONE):
+                await ws.send_json({"type": "error", **refusal_json(e, "en")})
+                await ws.close(code=code, reason=e.code)
+            return
+        session = match.session
+        if isinstance(session, TableSession) and who.seat is not None \
+                and msg.get("lang") in ("en", "es"):
+            session.set_lang(who.seat, str(msg["lang"]))
+        await self.games.attend(match, ws, who.seat if who.role != ROLE_WATCH else None)
 
     # --- a table's socket ---------------------------------------------------------------
     async def attend(self, ws: WebSocket, table_id: str) -> None:
@@ -311,6 +393,11 @@ class Lobby:
             conn.send({"type": "error", **refusal_json(e, "en")})
 
 
+def _people_here(match: LiveGame) -> set[int]:
+    """The seats with a person connected to the running match."""
+    return {seat for seat in match.seats.values() if seat is not None}
+
+
 def install_tables(app: FastAPI, lobby: Lobby) -> None:
     """The tables' routes (``create_app`` calls it)."""
 
@@ -398,8 +485,12 @@ def install_tables(app: FastAPI, lobby: Lobby) -> None:
                                   "back with {\"computer\": false}")
 
             async def hand(live: LiveTable, who: Pass) -> dict[str, Any]:
+                match = await lobby.match_of(live)
+                present = live.present() | (_people_here(match) if match else set())
                 await lobby.change(live, live.table.handed(who, seat, data["computer"],
-                                                           live.present()))
+                                                           present))
+                if match is not None:
+                    await lobby.hand_over(match, seat, data["computer"])
                 return live.table.lobby(who, live.present())
 
             result: dict[str, Any] = await lobby.act(
@@ -429,8 +520,11 @@ def install_tables(app: FastAPI, lobby: Lobby) -> None:
     async def start(request: Request, table_id: str) -> dict[str, Any] | JSONResponse:
         async def start_game(live: LiveTable, who: Pass) -> dict[str, Any]:
             live.table.started_as(who, "")  # refused before a game is made for nothing
+            seats = live.table
             try:
-                session = await lobby.games.create(live.table.game_options())
+                session = await lobby.games.create(
+                    seats.game_options(),
+                    lambda game_id, config: TableSession.start(game_id, config, seats))
             except (ConfigError, CanastaError) as e:
                 raise bad_request(str(e)) from None
             except Exception as e:
@@ -453,6 +547,11 @@ def install_tables(app: FastAPI, lobby: Lobby) -> None:
     async def table_socket(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
         await lobby.attend(ws, table_id)
+
+    @app.websocket("/ws/tables/{table_id}/play")
+    async def play_socket(ws: WebSocket, table_id: str) -> None:
+        await ws.accept()
+        await lobby.play(ws, table_id)
 
 
 __all__ = ["KEY_HEADER", "Lobby", "install_tables", "refusal_json"]

@@ -74,6 +74,7 @@ CREATE TABLE IF NOT EXISTS tables (
     data TEXT NOT NULL,
     game TEXT
 );
+CREATE INDEX IF NOT EXISTS tables_game ON tables (game);
 """
 #: ``tables``: the tables with friends (canasta.web.tables), ``data`` their seats and the hashes
 #: of their links' keys (never a key), ``game`` the match once started.  A database of a server
@@ -383,6 +384,17 @@ class Store:
         except sqlite3.DatabaseError as e:
             raise UnreadableGame(f"the database cannot read it ({e})") from None
         return decode(row[0], MAX_TABLE) if row is not None else None
+
+    def table_of_game(self, game_id: str) -> tuple[str, dict[str, Any]] | None:
+        """The id and data of the table whose match ``game_id`` is (None for a game of one
+        person); raises UnreadableGame when its row cannot be read."""
+        try:
+            with self._lock:
+                row = self._db.execute("SELECT id, data FROM tables WHERE game = ?",
+                                       (game_id,)).fetchone()
+        except sqlite3.DatabaseError as e:
+            raise UnreadableGame(f"the database cannot read its table ({e})") from None
+        return (str(row[0]), decode(row[1], MAX_TABLE)) if row is not None else None
 
     # --- reading -----------------------------------------------------------------------------
     def load(self, game_id: str) -> StoredGame | None:
