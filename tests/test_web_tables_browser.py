@@ -141,8 +141,11 @@ def test_a_host_a_friend_and_a_spectator_at_one_table(server: LiveServer,
     host.get_by_test_id("hand-2").click()
     expect(host.get_by_test_id("seat-2")).to_contain_text("played by the computer")
     host.get_by_test_id("start-table").click()
-    host.wait_for_url("**#game=*")
-    expect(spectator.get_by_test_id("table-started")).to_be_visible()
+    host.wait_for_url("**play=1")  # the host plays seat 0 of the match
+    expect(host.get_by_test_id("hand")).to_be_visible()
+    spectator.wait_for_url("**play=1")  # and the spectator watches it
+    expect(spectator.get_by_test_id("seat-0")).to_be_visible()
+    expect(spectator.get_by_test_id("hand").locator("[data-card]")).to_have_count(0)
 
     # Luis comes back through his link: the same seat, his name kept.
     back = people.page("es-ES")
@@ -150,6 +153,9 @@ def test_a_host_a_friend_and_a_spectator_at_one_table(server: LiveServer,
     expect(back.get_by_test_id("table-started")).to_be_visible()
     expect(back.get_by_test_id("seat-2")).to_contain_text("Luis")
     expect(back.get_by_test_id("join")).to_have_count(0)
+    back.get_by_test_id("go-to-game").click()
+    back.wait_for_url("**play=1")
+    expect(back.get_by_test_id("hand").locator("[data-card]").first).to_be_visible()
 
 
 def test_a_friend_picks_a_free_seat_from_the_table_link(server: LiveServer,

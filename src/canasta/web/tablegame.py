@@ -90,7 +90,8 @@ class TableSession(GameSession):
         view with its private parts emptied)."""
         out = self.view_json(HUMAN)
         view = self.view(HUMAN)
-        out.update({"seat": None, "side": None, "partner": None, "to_act": False,
+        # (seat 0's side and partner stay: public, and where the client lays the table out)
+        out.update({"seat": None, "to_act": False,
                     "hand": [], "drew": None, "answer": None, "unavailable": {},
                     "minimum": 0, "pile_frozen": out["pile_frozen_all"]})
         out["legal"] = {k: ([] if isinstance(v, list) else False)

@@ -24,7 +24,9 @@ function parseHash() {
   const params = new URLSearchParams(location.hash.replace(/^#/, ""));
   if (params.get("game")) return { name: "game", id: params.get("game") };
   if (params.get("replay")) return { name: "replay", id: params.get("replay"), hand: Number(params.get("hand")) || 1 };
-  if (params.get("table")) return { name: "table", ...parseTableHash(location.hash) };
+  if (params.get("table")) {
+    return { name: params.get("play") ? "play" : "table", ...parseTableHash(location.hash) };
+  }
   return { name: "start" };
 }
 
@@ -45,13 +47,20 @@ function route() {
   app.screenName = target.name;
   showSection(target.name);
   document.body.dataset.busy = "true";
-  if (target.name === "game") {
+  if (target.name === "play") { // a table's match: the game screen, on the table's socket
+    showSection("game");
+    document.title = `${t("game.title")} · ${t("app.title")}`;
+    app.screen = new GameScreen($("#game-screen"), target.id, {
+      onExit: goHome, table: { id: target.id, key: target.key },
+    });
+  } else if (target.name === "game") {
     document.title = `${t("game.title")} · ${t("app.title")}`;
     app.screen = new GameScreen($("#game-screen"), target.id, { onExit: goHome });
   } else if (target.name === "table") {
     document.title = `${t("table.title")} · ${t("app.title")}`;
     app.screen = new TableScreen($("#table-screen"), target.id, target.key, {
-      onGame: (id) => { location.hash = `game=${encodeURIComponent(id)}`; },
+      // (the key the screen holds: a seat's own, once its friend sat down through the table link)
+      onGame: () => { location.hash = `${location.hash.replace(/^#/, "")}&play=1`; },
       onExit: goHome,
     });
     document.body.dataset.busy = "false";

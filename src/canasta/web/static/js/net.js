@@ -56,9 +56,9 @@ export const startTable = (id, key) => api(`${tablePath(id)}/start`, { method: "
 export const handSeat = (id, key, seat, computer) =>
   api(`${tablePath(id)}/seats/${seat}`, { method: "POST", body: { computer }, key });
 
-export function tableSocketUrl(id) {
+export function tableSocketUrl(id, play = false) {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  return `${scheme}//${location.host}/ws/tables/${encodeURIComponent(id)}`;
+  return `${scheme}//${location.host}/ws/tables/${encodeURIComponent(id)}${play ? "/play" : ""}`;
 }
 
 export function socketUrl(id, seat = 0) {

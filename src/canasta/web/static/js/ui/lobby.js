@@ -98,8 +98,14 @@ export class TableScreen {
       if (this.disposed) return;
       const msg = JSON.parse(e.data);
       if (msg.type === "lobby") {
+        const starting = this.lobby && !this.lobby.started && msg.started;
         this.lobby = msg;
         this.error = "";
+        // The host started: everybody at the table goes to the match.
+        if (starting && (msg.you.joined || msg.you.role === "watch")) {
+          this.onGame();
+          return;
+        }
       } else if (msg.type === "said") {
         this.said = [...this.said, msg].slice(-SAID_KEPT);
       } else if (msg.type === "error") {
@@ -189,7 +195,10 @@ export class TableScreen {
       this.seatsList(), error];
     if (!you.joined && !L.started && you.role !== "watch") main.push(this.joinForm());
     if (you.role === "host") main.push(this.hostActions());
-    else if (L.started) main.push(h("p", { dataset: { testid: "table-started" } }, t("table.started")));
+    else if (L.started) {
+      main.push(h("p", { dataset: { testid: "table-started" } }, t("table.started")));
+      if (you.joined || you.role === "watch") main.push(this.goButton());
+    }
     else if (you.joined) main.push(h("p", { class: "muted", dataset: { testid: "wait-host" } }, t("table.waitHost")));
     const side = [];
     if (you.role === "host") side.push(this.linksPanel());
@@ -264,8 +273,7 @@ export class TableScreen {
   hostActions() {
     const L = this.lobby;
     if (L.started) {
-      return h("div", { class: "form-actions" }, h("p", {}, t("table.started")),
-        h("button", { type: "button", class: "btn btn-primary btn-large", dataset: { testid: "go-to-game" }, onclick: () => this.onGame(L.game) }, t("table.goToGame")));
+      return h("div", { class: "form-actions" }, h("p", {}, t("table.started")), this.goButton());
     }
     const empty = L.seats.some((s) => s.kind === "friend" && !s.taken && !s.computer);
     return h("div", { class: "form-actions" },
@@ -276,10 +284,16 @@ export class TableScreen {
       h("button", {
         type: "button", class: "btn btn-primary btn-large", dataset: { testid: "start-table" },
         onclick: () => this.act(async () => {
-          const { game } = await startTable(this.id, this.key);
-          this.onGame(game);
+          await startTable(this.id, this.key);
+          this.onGame();
         }),
       }, t("table.start")));
+  }
+
+  goButton() {
+    return h("button", {
+      type: "button", class: "btn btn-primary btn-large", dataset: { testid: "go-to-game" }, onclick: () => this.onGame(),
+    }, t("table.goToGame"));
   }
 
   linksPanel() {
