@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from canasta.bots.basic import BasicPlayer
+from canasta.match import Match
 from canasta.records import hand_moves, replay, replay_hand
 from canasta.web.app import create_app
 from canasta.web.present import view_json
@@ -342,4 +344,115 @@ def test_a_table_match_survives_a_restart(tmp_path: Path) -> None:
         assert after["view"]["hand"] == before["hand"]
         assert after["view"]["history"] == before["history"]
         assert after["people"][1 - seat]["name"] in ("Ana", "P1")
+        t.close()
+
+
+def open_tab(t: Seated, seat: int) -> Any:
+    """A second socket of ``seat`` (another tab), its first state read."""
+    cm = t.client.websocket_connect(f"/ws/tables/{t.id}/play")
+    ws = cm.__enter__()
+    t.contexts.append(cm)
+    ws.send_json({"type": "hello", "key": t.keys[seat]})
+    assert ws.receive_json()["type"] == "state"
+    return ws
+
+
+def drain(ws: Any, rid: int) -> list[dict[str, Any]]:
+    """What ``ws`` was sent up to the answer of a sync with id ``rid`` (sent here)."""
+    ws.send_json({"type": "sync", "id": rid})
+    out = []
+    while True:
+        msg = ws.receive_json()
+        out.append(msg)
+        if msg.get("id") == rid:
+            return out
+
+
+def test_double_clicks_and_two_tabs_acting_at_once_make_one_move(client: TestClient) -> None:
+    t = Seated(client, "classic", 2, [0, 1])
+    try:
+        for seat in (0, 1):
+            t.connect(seat)
+        last = t.settle_all()
+        seat = 0 if last[0]["view"]["to_act"] else 1
+        tab = open_tab(t, seat)
+        before = len(t.session.state.history)
+        # The same draw: twice from one tab (a double click), once from another, and the
+        # other person drawing out of turn, all at once.
+        t.sockets[seat].send_json({"type": "move", "move": "draw", "id": 1})
+        t.sockets[seat].send_json({"type": "move", "move": "draw", "id": 2})
+        tab.send_json({"type": "move", "move": "draw", "id": 3})
+        t.sockets[1 - seat].send_json({"type": "move", "move": "draw", "id": 4})
+        answers = {}
+        for ws, ids in ((t.sockets[seat], (1, 2)), (tab, (3,)), (t.sockets[1 - seat], (4,))):
+            for msg in drain(ws, 99):
+                if msg.get("id") in ids:
+                    answers[msg["id"]] = msg["type"]
+        assert sorted(answers.values()) == ["error", "error", "error", "state"]
+        history = t.session.state.history
+        assert len(history) == before + 1 and str(history[-1][1]) == "draw"
+        replay(t.session.record())  # the stored game is one consistent game
+    finally:
+        t.close()
+
+
+def test_a_move_racing_an_undo_gives_one_consistent_game(client: TestClient,
+                                                         make_position: Any) -> None:
+    t = Seated(client, "classic", 2, [0, 1])
+    try:
+        t.connect(0)
+        t.connect(1)
+        t.settle_all()
+        live = client.app.state.hub.games[t.game]  # type: ignore[attr-defined]
+        # Seat 0 has drawn and may meld three fives, then discard (a match from this
+        # position: undo plays the turn again from where it began).
+        live.session.table.match = Match.from_position(make_position(
+            players=2, hands=[["5S", "5H", "5D", "9C", "KH"], ["6C", "7C", "8C"]],
+            melds=[[["QH", "QD", "QS"]], []], discard=["3C"],
+            stock=["4H", "5C", "6H", "7H", "8H", "9H"], phase="play"))
+        t.sockets[0].send_json({"type": "move", "move": "meld 5S 5H 5D"})
+        assert t.sync(0)["can_undo"]
+        tab = open_tab(t, 0)
+        t.sockets[0].send_json({"type": "undo", "id": 10})
+        tab.send_json({"type": "move", "move": "discard 9C", "id": 11})
+        first = {m.get("id"): m for m in drain(t.sockets[0], 98)}
+        second = {m.get("id"): m for m in drain(tab, 97)}
+        state = t.session.state
+        kinds = [str(m) for _, m in state.history]
+        assert second[11]["type"] == "state", second[11]  # the discard is legal either way
+        if first[10]["type"] == "state":  # the undo came first: the fives went back to hand
+            assert kinds == ["discard 9C"], kinds
+        else:  # the discard came first: the turn is over, nothing to undo
+            assert first[10]["type"] == "error" and kinds == ["meld 5S 5H 5D", "discard 9C"]
+        final0, final_tab = t.sync(0), drain(tab, 96)[-1]
+        assert final0["view"] == final_tab["view"]  # both tabs show the same game
+    finally:
+        t.close()
+
+
+def test_reconnecting_in_the_middle_of_the_computers_turns(client: TestClient) -> None:
+    t = Seated(client, "classic", 4, [0, 2], levels="expert")
+    try:  # (the friend's seat played by a computer: three computer players after seat 0)
+        assert client.post(f"/api/tables/{t.id}/seats/2", json={"computer": True},
+                           headers=with_key(t.keys[0])).status_code == 200
+        t.connect(0)
+        last = t.settle(0)
+        me = BasicPlayer(2)
+        for _ in range(6):  # moves that hand the turn to three computer players each time
+            if not last["view"]["to_act"] or last["view"]["result"] is not None:
+                break
+            t.sockets[0].send_json({"type": "move", "move": str(me.choose(t.session.view(0)))})
+            tab = open_tab(t, 0)  # at once: while the computer players are at it
+            states = [m for m in drain(tab, 1) if m["type"] == "state"]
+            t.quiet()
+            states += [m for m in drain(tab, 2) if m["type"] == "state"]
+            histories = [s["view"]["history"] for s in states
+                         if s["view"]["hand_number"] == states[-1]["view"]["hand_number"]]
+            for a, b in pairwise(histories):
+                assert b[:len(a)] == a  # never a lost, undone or duplicated move
+            truth = t.session.view_json(0)
+            assert states[-1]["view"]["history"] == truth["history"]
+            assert states[-1]["view"]["hand"] == truth["hand"]
+            last = t.sync(0)
+    finally:
         t.close()
