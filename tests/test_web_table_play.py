@@ -456,3 +456,29 @@ def test_reconnecting_in_the_middle_of_the_computers_turns(client: TestClient) -
             last = t.sync(0)
     finally:
         t.close()
+
+
+def test_each_person_replays_their_own_seat_only(client: TestClient) -> None:
+    t = Seated(client, "classic", 2, [0, 1])
+    try:
+        t.connect(0)
+        t.connect(1)
+        last = t.settle_all()
+        seat = 0 if last[0]["view"]["to_act"] else 1
+        t.sockets[seat].send_json({"type": "move", "move": "draw"})
+        t.settle_all()
+        for n in (0, 1):
+            r = client.get(f"/api/tables/{t.id}/replay?hand=1", headers=with_key(t.keys[n]))
+            assert r.status_code == 200, r.text
+            frames = r.json()["frames"]
+            assert len(frames) == 2 and frames[1]["move"] == "draw"
+            truth = t.session.view_json(n)
+            assert frames[-1]["view"]["seat"] == n
+            assert frames[-1]["view"]["hand"] == truth["hand"]
+            assert frames[-1]["view"]["names"] == ["Ana", "P1"]
+        r = client.get(f"/api/tables/{t.id}/replay", headers=with_key(key_of(t.links["watch"])))
+        assert r.status_code == 403 and r.json()["code"] == "table.not_seated"
+        # Not through the one-person games' replay, which is seat 0's to whoever asks.
+        assert client.get(f"/api/games/{t.game}/replay").status_code == 403
+    finally:
+        t.close()

@@ -580,14 +580,16 @@ def restore(stored: StoredGame) -> GameSession:
     return GameSession.restore(stored.id, config, stored.record)
 
 
-def replay_frames(stored: StoredGame, hand: int) -> dict[str, Any]:
-    """A hand of a stored game move by move, as seat 0 saw it."""
+def replay_frames(stored: StoredGame, hand: int, seat: int = HUMAN,
+                  names: list[str] | None = None) -> dict[str, Any]:
+    """A hand of a stored game move by move, as ``seat`` saw it (``names``: the seats' names,
+    when they are not the game's own: a table's people)."""
     config = GameConfig.stored(stored.config)
     match = replay(stored.record)
     n = len(match.moves)
     if not 1 <= hand <= n:
         raise CanastaError(f"the game has hands 1 to {n}")
-    names, levels = config.seat_names(), config.seat_levels()
+    names, levels = names or config.seat_names(), config.seat_levels()
     shown = replay(stored.record, upto=hand)
 
     def frame(seat: int | None, move: str | None, view: PlayerView) -> dict[str, Any]:
@@ -602,8 +604,8 @@ def replay_frames(stored: StoredGame, hand: int) -> dict[str, Any]:
         return {"seat": seat, "move": move,
                 "view": view_json(view, names=names, levels=levels, match=info)}
 
-    frames = [frame(f.seat, None if f.move is None else str(f.move), f.views[HUMAN])
-              for f in replay_hand(shown, hand_moves(stored.record, hand), (HUMAN,))]
+    frames = [frame(f.seat, None if f.move is None else str(f.move), f.views[seat])
+              for f in replay_hand(shown, hand_moves(stored.record, hand), (seat,))]
     return {"hands": n, "hand": hand, "frames": frames}
 
 
@@ -722,6 +724,10 @@ def create_app(db: str | Path | None = None, *, host: str | None = None, port: i
         stored = await stored_or_404(request, game_id)
         if isinstance(stored, JSONResponse):
             return stored
+        if await asyncio.to_thread(store.table_of_game, game_id) is not None:
+            # (each person replays their own seat's view, with their key: /api/tables/...)
+            return bad(request, "this game is played at a table: its replay is each seat's "
+                                "own, through the table's link", 403)
         try:
             return await asyncio.to_thread(replay_frames, stored, hand)
         except (CanastaError, ConfigError) as e:

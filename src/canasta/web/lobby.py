@@ -31,6 +31,7 @@ from canasta.web.app import (
     Hub,
     LiveGame,
     loads,
+    replay_frames,
     request_lang,
     restore,
     sendable,
@@ -40,7 +41,7 @@ from canasta.web.connection import GONE, Connection
 from canasta.web.quick import QUICK_MESSAGES
 from canasta.web.session import ConfigError, GameConfig, GameSession
 from canasta.web.store import Store, StoredGame, UnreadableGame
-from canasta.web.tablegame import TableSession
+from canasta.web.tablegame import TableSession, seat_names
 from canasta.web.tables import ROLE_HOST, ROLE_SEAT, ROLE_WATCH, Pass, Table, TableRefusal
 
 KEY_HEADER = "x-canasta-key"
@@ -539,6 +540,34 @@ def install_tables(app: FastAPI, lobby: Lobby) -> None:
                 raise bad_request("starting takes an empty object")
             result: dict[str, Any] = await lobby.act(
                 table_id, request.headers.get(KEY_HEADER), start_game)
+            return result
+        except TableRefusal as e:
+            return refused(request, e)
+
+    @app.get("/api/tables/{table_id}/replay", response_model=None)
+    async def table_replay(request: Request, table_id: str,
+                           hand: int = 1) -> dict[str, Any] | JSONResponse:
+        async def frames(live: LiveTable, who: Pass) -> dict[str, Any]:
+            seat = live.table.seat_of(who)
+            if seat is None:
+                raise TableRefusal(403, "table.not_seated", "a replay is a seat's own: sit "
+                                                            "at the table first")
+            if live.table.game is None:
+                raise TableRefusal(409, "table.not_started", "the game has not started yet")
+            game_id = live.table.game
+            try:
+                stored = await asyncio.to_thread(lobby.store.load, game_id)
+                if stored is None:
+                    raise TableRefusal(404, "table.no_table", "the table's game is gone",
+                                       id=table_id)
+                return await asyncio.to_thread(replay_frames, stored, hand, seat,
+                                               seat_names(live.table))
+            except (UnreadableGame, CanastaError, ConfigError) as e:
+                raise bad_request(str(e)) from None
+
+        try:
+            result: dict[str, Any] = await lobby.act(
+                table_id, request.headers.get(KEY_HEADER), frames)
             return result
         except TableRefusal as e:
             return refused(request, e)

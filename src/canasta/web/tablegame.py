@@ -35,7 +35,7 @@ class TableSession(GameSession):
     def __init__(self, game_id: str, config: GameConfig, seats: Table, driver: Driver) -> None:
         super().__init__(game_id, config, table=driver)
         self.table_id = seats.id
-        self.names = _names(seats)
+        self.names = seat_names(seats)
         self.levels: list[str] = [s.level or "expert" for s in seats.seats]
         self.person_seats = frozenset(n for n, s in enumerate(seats.seats)
                                       if s.kind != COMPUTER)
@@ -109,7 +109,8 @@ class TableSession(GameSession):
         return seat is not None and self.table.can_undo(seat)
 
 
-def _names(seats: Table) -> list[str]:
+def seat_names(seats: Table) -> list[str]:
+    """The name of each seat: its person's, or a computer player's."""
     names, computers = [], iter(COMPUTER_NAMES)
     for s in seats.seats:
         if s.kind == COMPUTER or s.name is None:
@@ -139,4 +140,4 @@ def _options(config: GameConfig, seats: Table) -> dict[str, Any]:
     return options
 
 
-__all__ = ["PRIVATE", "TableSession"]
+__all__ = ["PRIVATE", "TableSession", "seat_names"]

@@ -356,8 +356,8 @@ class Table:
     # --- what a key sees -------------------------------------------------------------------
     def lobby(self, who: Pass, present: Iterable[int] = ()) -> dict[str, Any]:
         """The lobby as the holder of ``who`` sees it: the options, who sits where, who is
-        connected; never a key or a hash.  The match's id only to the host: until the match
-        driver seats the friends, it opens seat 0's socket (PROTOCOL.md, "Tables")."""
+        connected; never a key or a hash.  The match's id only to the host (everybody plays
+        it through the table's socket, PROTOCOL.md, "Tables")."""
         here = set(present)
         seats = []
         for n, s in enumerate(self.seats):
