@@ -8,11 +8,15 @@ with the match driver: docs/PROTOCOL.md, "Tables".)"""
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from canasta.bots.basic import BasicPlayer
+from canasta.moves import MoveKind
 
 from conftest import LiveServer
 
@@ -72,6 +76,7 @@ class People:
     def page(self, locale: str) -> Page:
         context = self.browser.new_context(viewport={"width": 1200, "height": 900},
                                            locale=locale)
+        context.add_init_script("localStorage.setItem('canasta.speed', 'instant')")
         self.contexts.append(context)
         pg = context.new_page()
         pg.set_default_timeout(TIMEOUT)
@@ -195,3 +200,128 @@ def test_a_friend_picks_a_free_seat_from_the_table_link(server: LiveServer,
     max_ = people.page("en-US")
     max_.goto(table_link)
     expect(max_.get_by_test_id("join-seat").locator("option")).to_have_count(1)
+
+
+# --- several people playing one match through their pages ----------------------------------------
+def idle(page: Page) -> None:
+    page.wait_for_selector("body[data-busy='false']", state="attached")
+
+
+def card_button(page: Page, text: str) -> Any:
+    return page.get_by_test_id("hand").locator(f"[data-card='{text}']:not([aria-pressed='true'])")
+
+
+class Person:
+    """Plays one seat through its own page, choosing like the basic player would."""
+
+    def __init__(self, page: Page, seat: int) -> None:
+        self.page = page
+        self.seat = seat
+        self.me = BasicPlayer(7 + seat)
+
+    def select(self, texts: list[str]) -> None:
+        for text in texts:
+            card_button(self.page, text).first.click()
+
+    def turn(self, session: Any) -> None:
+        move = self.me.choose(session.view(self.seat))
+        cards = [c.text for c in move.cards_from_hand()]
+        k = move.kind
+        click = lambda testid: self.page.get_by_test_id(testid).click()  # noqa: E731
+        if k is MoveKind.DRAW:
+            click("draw")
+        elif k is MoveKind.PASS:
+            click("pass")
+        elif k is MoveKind.ASK:
+            click("ask")
+        elif k is MoveKind.YES:
+            click("answer-yes")
+        elif k is MoveKind.NO:
+            click("answer-no")
+        elif k is MoveKind.DISCARD:
+            self.select(cards)
+            click("discard")
+        elif k is MoveKind.TAKE:
+            groups = [[c.text for c in g] for g in move.groups]
+            for g in groups[1:]:
+                self.select(g)
+                click("add-group")
+            self.select(groups[0])
+            click("take")
+        elif k is MoveKind.ADD:
+            self.select(cards)
+            click("add-to")
+            self.page.locator(f"[data-testid='add-to-{move.rank}']").click()
+        elif k is MoveKind.MELD:
+            groups = [[c.text for c in g] for g in move.groups]
+            for g in groups[:-1]:
+                self.select(g)
+                click("add-group")
+            self.select(groups[-1])
+            expect(self.page.get_by_test_id("meld-count")).not_to_be_empty()
+            click("meld")
+        else:
+            raise AssertionError(f"unexpected move {move}")
+
+
+def test_partners_who_are_both_people_play_a_whole_hand(server: LiveServer,
+                                                        people: People) -> None:
+    """Ana (the host, seat 0) and her partner Luis (seat 2) play a whole hand of Classic
+    Canasta against two computer players, each in their own browser; a spectator watches."""
+    host = people.page("en-US")
+    host.goto(server.url)
+    host.get_by_test_id("name").fill("Ana")
+    host.get_by_test_id("players").select_option("4")
+    host.get_by_test_id("target").select_option("2500")
+    for select in host.locator("[data-testid^='level-']").all():
+        select.select_option("basic")
+    host.get_by_test_id("level-2").select_option("friend")
+    host.get_by_test_id("start-game").click()
+    host.wait_for_url("**#table=*")
+    invite = host.get_by_test_id("invite-2").input_value()
+    watch = host.get_by_test_id("watch-link").input_value()
+    luis = people.page("es-ES")
+    luis.goto(invite)
+    luis.get_by_test_id("join-name").fill("Luis")
+    luis.get_by_test_id("join").click()
+    expect(luis.get_by_test_id("wait-host")).to_be_visible()
+    spectator = people.page("en-US")
+    spectator.goto(watch)
+    expect(spectator.get_by_test_id("seat-2")).to_contain_text("Luis")
+    host.get_by_test_id("start-table").click()
+    for page in (host, luis, spectator):
+        page.wait_for_url("**play=1")
+        idle(page)
+    table_id = key_of_table(host.url)
+    game = server.app.state.lobby.tables[table_id].table.game
+    session = server.app.state.hub.games[game].session
+    seats = {0: Person(host, 0), 2: Person(luis, 2)}
+    expect(luis.get_by_test_id("seat-0")).to_contain_text("Ana")  # Luis sees Ana by name
+    for _ in range(800):
+        state = session.state
+        if state.result is not None:
+            break
+        seat = state.to_move()
+        if seat not in seats:
+            time.sleep(0.02)
+            continue
+        person = seats[seat]
+        idle(person.page)
+        before = len(state.history)
+        person.turn(session)
+        deadline = time.monotonic() + 20
+        while len(session.state.history) == before and session.state.result is None:
+            assert time.monotonic() < deadline, "the move did not arrive"
+            time.sleep(0.02)
+    else:
+        raise AssertionError("the hand did not end")
+    for page in (host, luis, spectator):
+        expect(page.get_by_test_id("score-sheet")).to_be_visible()
+    expect(luis.get_by_test_id("score-sheet")).to_contain_text("Total")
+    expect(spectator.get_by_test_id("hand").locator("[data-card]")).to_have_count(0)
+    shot(luis, "table-score-sheet-es")
+
+
+def key_of_table(url: str) -> str:
+    fragment = url.split("#", 1)[1]
+    return dict(p.split("=", 1) for p in fragment.split("&"))["table"]

@@ -401,6 +401,7 @@ def _people_here(match: LiveGame) -> set[int]:
 
 def install_tables(app: FastAPI, lobby: Lobby) -> None:
     """The tables' routes (``create_app`` calls it)."""
+    app.state.lobby = lobby
 
     def refused(request: Request, e: TableRefusal) -> JSONResponse:
         return JSONResponse(refusal_json(e, request_lang(request)), status_code=e.status)
