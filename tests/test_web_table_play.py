@@ -482,3 +482,47 @@ def test_each_person_replays_their_own_seat_only(client: TestClient) -> None:
         assert client.get(f"/api/games/{t.game}/replay").status_code == 403
     finally:
         t.close()
+
+
+def test_the_turn_clock_lets_a_computer_play_an_absent_persons_turn(
+        client: TestClient) -> None:
+    client.app.state.lobby.clock_unit = 0.005  # type: ignore[attr-defined]  # 30 s: 0.15 s
+    t = Seated(client, "classic", 2, [0, 1], clock=30)
+    try:
+        t.connect(0)
+        me = BasicPlayer(3)
+        last = t.settle(0)
+        played_for = 0
+        deadline = time.monotonic() + 20
+        while played_for < 2 and t.session.state.result is None:
+            assert time.monotonic() < deadline, "the clock did not play for the absent one"
+            if last["view"]["to_act"]:
+                t.sockets[0].send_json({"type": "move",
+                                        "move": str(me.choose(t.session.view(0)))})
+                last = t.settle(0)
+                continue
+            before = len(t.session.state.history)
+            while len(t.session.state.history) == before:
+                assert time.monotonic() < deadline
+                time.sleep(0.01)
+            last = t.settle(0)
+            assert last["view"]["history"][before][0] == 1  # a move of P1's seat
+            assert not last["people"][1]["computer"]  # and the seat stays P1's
+            played_for += 1
+    finally:
+        t.close()
+
+
+def test_the_turn_clock_never_hurries_a_person_who_is_there(client: TestClient) -> None:
+    client.app.state.lobby.clock_unit = 0.002  # type: ignore[attr-defined]
+    t = Seated(client, "classic", 2, [0, 1], clock=30)
+    try:
+        t.connect(0)
+        t.connect(1)
+        last = t.settle_all()
+        before = len(t.session.state.history)
+        time.sleep(0.5)  # many clock periods
+        assert len(t.session.state.history) == before
+        assert any(last[n]["view"]["to_act"] for n in (0, 1))
+    finally:
+        t.close()

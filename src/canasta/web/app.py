@@ -642,6 +642,7 @@ def create_app(db: str | Path | None = None, *, host: str | None = None, port: i
         filling.append(asyncio.create_task(asyncio.to_thread(store.fill_summaries)))
         filling[0].add_done_callback(_log_failure)
         yield
+        await lobby.close()
         await hub.close()
         store.close()
         await summaries_ready()

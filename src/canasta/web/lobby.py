@@ -47,6 +47,7 @@ from canasta.web.tables import ROLE_HOST, ROLE_SEAT, ROLE_WATCH, Pass, Table, Ta
 KEY_HEADER = "x-canasta-key"
 HELLO_WAIT = 10.0  # seconds a table socket has to say who it is
 MAX_LIVE_TABLES = 256  # tables kept in memory; the rest wait in the store
+CLOCK_TICK = 0.5  # how often a table's turn clock looks at its match, in clock seconds
 CLOSE_NO_KEY = 4401  # the socket did not send its key first
 CLOSE_WRONG_KEY = 4403
 CLOSE_NO_TABLE = 4404
@@ -136,6 +137,8 @@ class Lobby:
         self.tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
         games.restorer = self.restore_game
+        self.clocks: dict[str, asyncio.Task[None]] = {}  # the turn clocks, by table
+        self.clock_unit = 1.0  # real seconds per second of a turn clock (the tests hurry it)
 
     def restore_game(self, stored: StoredGame) -> GameSession:
         """A stored game's session (in a worker thread): a table's match with its people, or a
@@ -175,6 +178,7 @@ class Lobby:
             live = LiveTable(table)
             self.tables[table_id] = live
             self._forget_idle()
+            self.wind(live)
             return live
 
     async def open(self, body: object, base: str) -> dict[str, Any]:
@@ -238,6 +242,73 @@ class Lobby:
         async with live.lock:
             who = live.table.resolve(key)
             return await change(live, who)
+
+    # --- the turn clock -------------------------------------------------------------------
+    def wind(self, live: LiveTable) -> None:
+        """Start the table's turn clock, if it has one and its match has started."""
+        t = live.table
+        running = self.clocks.get(t.id)
+        if t.clock is None or t.game is None or (running is not None and not running.done()):
+            return
+        self.clocks[t.id] = asyncio.create_task(self._clock(t.id, t.game, t.clock))
+
+    async def close(self) -> None:
+        for task in self.clocks.values():
+            task.cancel()
+            with suppress(asyncio.CancelledError, Exception):
+                await task
+
+    async def _clock(self, table_id: str, game_id: str, seconds: int) -> None:
+        """When an absent person has been to act for ``seconds``, a computer player makes
+        that turn for them (their seat is theirs again right after); a person who is
+        connected is never hurried."""
+        loop = asyncio.get_running_loop()
+        waiting: tuple[int, int, int] | None = None
+        since = 0.0
+        while True:
+            await asyncio.sleep(CLOCK_TICK * self.clock_unit)
+            match = self.games.games.get(game_id)
+            if match is None:
+                continue  # nobody has loaded it: nobody is waiting
+            s = match.session
+            if not isinstance(s, TableSession) or s.match.over:
+                return
+            seat = s.table.to_act()
+            if seat is None or s.table.is_computer(seat) or seat in _people_here(match) \
+                    or match.paused is not None:
+                waiting = None
+                continue
+            now = (seat, s.state.hand_number, len(s.state.history))
+            if now != waiting:
+                waiting, since = now, loop.time()
+                continue
+            if loop.time() - since < seconds * self.clock_unit:
+                continue
+            waiting = None
+            try:
+                await self._play_for(match, seat, now)
+            except Exception:  # the clock must not stop the match
+                log.exception("the turn clock of table %s failed", table_id)
+            self.games.drive(match)
+
+    async def _play_for(self, match: LiveGame, seat: int, when: tuple[int, int, int]) -> None:
+        """A computer player makes the absent person's turn at ``seat`` (if it is still the
+        turn the clock waited on)."""
+        async with match.lock:
+            s = match.session
+            if not isinstance(s, TableSession) or match.paused is not None \
+                    or (s.table.to_act(), s.state.hand_number, len(s.state.history)) != when:
+                return
+            s.hand_over(seat, True)
+            try:
+                while s.table.to_act() == seat and s.state.result is None:
+                    moved, move = await asyncio.to_thread(s.computer_step)
+                    if not await self.games.write(match):
+                        return  # (the game went back to what is stored, the seat a person's)
+                    self.games.broadcast_state(match, (moved, str(move)))
+            finally:
+                if match.session is s:
+                    s.hand_over(seat, False)
 
     # --- the table's match ----------------------------------------------------------------
     async def match_of(self, live: LiveTable) -> LiveGame | None:
@@ -534,6 +605,7 @@ def install_tables(app: FastAPI, lobby: Lobby) -> None:
                 raise TableRefusal(503, "table.cannot_save", "the server cannot save the "
                                    "table now: nothing was changed") from None
             await lobby.change(live, live.table.started_as(who, session.id))
+            lobby.wind(live)
             return {"game": session.id}
 
         try:

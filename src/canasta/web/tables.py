@@ -42,7 +42,7 @@ from canasta.web.session import (
 
 KEY_BYTES = 22  # 176 bits, written as 30 URL-safe characters
 #: A table's turn clock, in seconds (None: off, the default): how long the match waits for an
-#: absent person's move before a computer player makes it (with the match driver).
+#: absent person's turn before a computer player makes it (``lobby.Lobby._clock``).
 CLOCKS = (30, 60, 120, 300)
 _KEY_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 HOST, FRIEND, COMPUTER = "host", "friend", "computer"
