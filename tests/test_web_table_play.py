@@ -128,14 +128,20 @@ class Seated:
         return {seat: self.sync(seat) for seat in self.sockets}
 
 
-def play_hand(t: Seated, people: list[int]) -> None:
-    """The people play one hand as the basic player would, each through their own socket."""
+def play_hand(t: Seated, people: list[int], whole: bool = False) -> None:
+    """The people play one hand (``whole``: the whole match) as the basic player would, each
+    through their own socket."""
     players = {n: BasicPlayer(11 + n) for n in people}
     last = t.settle_all()
-    for _ in range(3000):
+    for _ in range(30000):
         view = last[people[0]]["view"]
         if view["result"] is not None:
-            return
+            if not whole or view["match"]["over"]:
+                return
+            t.sockets[people[-1]].send_json({"type": "next_hand"})  # (any person may deal)
+            t.sync(people[-1])
+            last = t.settle_all()
+            continue
         acting = [n for n in people if last[n]["view"]["to_act"]]
         assert len(acting) == 1, {n: last[n]["view"]["to_act"] for n in people}
         seat = acting[0]
@@ -185,23 +191,27 @@ def check_frames(t: Seated) -> int:
     return checked
 
 
-@pytest.mark.parametrize(("variant", "players", "people"), [
-    ("classic", 4, [0, 1, 2]),  # partners who are both people, and an opponent
-    ("classic", 2, [0, 1]),
-    ("classic", 3, [0, 2]),
-    ("modern-american", 4, [0, 2]),
-    ("ponytail", 4, [0, 1, 3]),
-    ("ponytail", 6, [0, 3]),
+@pytest.mark.parametrize(("variant", "players", "people", "whole"), [
+    ("classic", 4, [0, 1, 2], False),  # partners who are both people, and an opponent
+    ("classic", 2, [0, 1], True),  # a whole match, hand after hand
+    ("classic", 3, [0, 2], False),
+    ("modern-american", 4, [0, 2], False),
+    ("ponytail", 4, [0, 1, 3], False),
+    ("ponytail", 6, [0, 3], False),
 ])
 def test_every_frame_of_every_seat_shows_only_what_it_may(
-        client: TestClient, variant: str, players: int, people: list[int]) -> None:
-    t = Seated(client, variant, players, people)
+        client: TestClient, variant: str, players: int, people: list[int],
+        whole: bool) -> None:
+    t = Seated(client, variant, players, people, target=2500) if whole else \
+        Seated(client, variant, players, people)
     try:
         for seat in [*people, None]:
             t.connect(seat)
-        play_hand(t, people)
+        play_hand(t, people, whole)
         t.settle_all()
         assert check_frames(t) > 50
+        if whole:
+            assert t.session.match.over and len(t.session.match.results) > 1
     finally:
         t.close()
 
@@ -524,5 +534,30 @@ def test_the_turn_clock_never_hurries_a_person_who_is_there(client: TestClient) 
         time.sleep(0.5)  # many clock periods
         assert len(t.session.state.history) == before
         assert any(last[n]["view"]["to_act"] for n in (0, 1))
+    finally:
+        t.close()
+
+
+def test_each_person_has_their_own_language(client: TestClient) -> None:
+    t = Seated(client, "classic", 2, [0, 1])
+    try:
+        t.connect(0)
+        t.connect(1)
+        last = t.settle_all()
+        waiting = 1 if last[0]["view"]["to_act"] else 0
+        t.sockets[waiting].send_json({"type": "lang", "lang": "es", "id": 1})
+        assert t.sync(waiting)["type"] == "state"
+        for seat in (0, 1):  # out of turn for one, a bad move for the other
+            t.sockets[seat].send_json({"type": "move", "move": "discard 2X", "id": 2})
+        answers = {}
+        for seat in (0, 1):
+            while True:
+                msg = t.read(seat)
+                if msg.get("id") == 2:
+                    answers[seat] = msg
+                    break
+        assert answers[waiting]["message"] != answers[waiting]["english"]  # in Spanish
+        other = 1 - waiting
+        assert answers[other]["message"] == answers[other]["english"]  # still English
     finally:
         t.close()
