@@ -572,3 +572,14 @@ def test_the_client_knows_the_servers_quick_messages_and_clocks() -> None:
     assert quick and clocks
     assert tuple(re.findall(r'"([a-z_]+)"', quick.group(1))) == QUICK_MESSAGES
     assert tuple(int(n) for n in clocks.group(1).split(",")) == CLOCKS
+
+
+def test_the_games_list_says_which_games_are_a_tables(client: TestClient) -> None:
+    alone = client.post("/api/games", json={"name": "Ana", "levels": ["basic"] * 3}).json()
+    links = open_table(client)
+    host = with_key(links["host"])
+    client.post(f"/api/tables/{links['id']}/fill", json={}, headers=host)
+    game = client.post(f"/api/tables/{links['id']}/start", json={}, headers=host).json()["game"]
+    listed = {g["id"]: g["table"] for g in client.get("/api/games").json()["games"]}
+    assert listed == {alone["id"]: None, game: links["id"]}
+    assert client.get(f"/api/games/{game}").json()["table"] == links["id"]

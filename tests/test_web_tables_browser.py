@@ -152,6 +152,12 @@ def test_a_host_a_friend_and_a_spectator_at_one_table(server: LiveServer,
     expect(spectator.get_by_test_id("seat-0")).to_be_visible()
     expect(spectator.get_by_test_id("hand").locator("[data-card]")).to_have_count(0)
 
+    # The host's games list: the table's match goes on through the host's own link.
+    host.get_by_test_id("home").click()
+    host.get_by_test_id("game-row").first.get_by_test_id("continue").click()
+    host.wait_for_url("**play=1")
+    expect(host.get_by_test_id("hand").locator("[data-card]").first).to_be_visible()
+
     # Luis comes back through his link: the same seat, his name kept.
     back = people.page("es-ES")
     back.goto(invite)

@@ -717,7 +717,10 @@ def create_app(db: str | Path | None = None, *, host: str | None = None, port: i
     @app.get("/api/games/{game_id}", response_model=None)
     async def game(request: Request, game_id: str) -> dict[str, Any] | JSONResponse:
         stored = await stored_or_404(request, game_id)
-        return stored if isinstance(stored, JSONResponse) else summary_of(stored)
+        if isinstance(stored, JSONResponse):
+            return stored
+        table = await asyncio.to_thread(store.table_of_game, game_id)
+        return {**summary_of(stored), "table": table[0] if table else None}
 
     @app.get("/api/games/{game_id}/replay", response_model=None)
     async def game_replay(request: Request, game_id: str,

@@ -416,6 +416,7 @@ class Store:
         while len(out.games) < limit:
             keys = self._keys(cursor, limit - len(out.games))
             if not keys:
+                self._mark_tables(out.games)
                 return out
             for rowid, updated, game_id in keys:
                 cursor = (updated, game_id)
@@ -426,7 +427,24 @@ class Store:
                     out.games.append(listed)
         if cursor is not None and self._keys(cursor, 1):
             out.next = make_cursor(*cursor)
+        self._mark_tables(out.games)
         return out
+
+    def _mark_tables(self, games: list[dict[str, Any]]) -> None:
+        """Give each listed game that is a table's match its table's id (``table``; None for a
+        game of one person): it is played and replayed through the table's links."""
+        ids = [g["id"] for g in games]
+        found: dict[str, str] = {}
+        if ids:
+            marks = ", ".join("?" for _ in ids)
+            try:
+                with self._lock:
+                    found = {str(r[0]): str(r[1]) for r in self._db.execute(
+                        f"SELECT game, id FROM tables WHERE game IN ({marks})", ids)}
+            except sqlite3.DatabaseError as e:
+                log.warning("the tables of the games list cannot be read (%s)", e)
+        for g in games:
+            g["table"] = found.get(g["id"])
 
     def stats(self) -> dict[str, Any]:
         """Seat 0's record over every readable game in which a move was made."""

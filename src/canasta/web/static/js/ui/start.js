@@ -357,6 +357,9 @@ export class StartScreen {
       else if (g.winner === 0) result = h("span", { class: "tag tag--won" }, t("start.won"));
       else result = h("span", { class: "tag tag--lost" }, t("start.lost"));
       const desc = `${this.variantTitle(g.variant)}, ${t("start.nPlayers", { n: g.players })}`;
+      // A table's match is played and replayed through the table's link this device keeps.
+      const link = g.table ? tableLink(g.table) : null;
+      const onPlay = link ? () => { location.hash = `${link}&play=1`; } : () => this.onPlay(g.id);
       return h("tr", { dataset: { gameId: g.id, testid: "game-row" } },
         h("td", {}, formatDate(g.updated || g.created)),
         h("th", { scope: "row" }, h("span", { class: "game-variant" }, this.variantTitle(g.variant)),
@@ -365,11 +368,11 @@ export class StartScreen {
         h("td", { class: "num" }, scores),
         h("td", {}, result),
         h("td", {}, h("div", { class: "row-actions" },
-          !g.over ? h("button", {
+          !g.over && (!g.table || link) ? h("button", {
             type: "button", class: "btn btn-small btn-primary", dataset: { testid: "continue" },
-            "aria-label": t("start.continueGame", { game: desc }), onclick: () => this.onPlay(g.id),
+            "aria-label": t("start.continueGame", { game: desc }), onclick: onPlay,
           }, t("start.continue")) : null,
-          h("button", {
+          g.table ? null : h("button", {
             type: "button", class: "btn btn-small", dataset: { testid: "replay" },
             "aria-label": t("start.replayGame", { game: desc }), onclick: () => this.onReplay(g.id, 1),
           }, t("start.replay")))));
@@ -409,6 +412,19 @@ export class StartScreen {
   relabel() {
     this.render();
   }
+}
+
+/** The fragment of a table's link this device holds (the host's, or a seat's), or null. */
+function tableLink(tableId) {
+  try {
+    const links = JSON.parse(localStorage.getItem(`canasta.table.${tableId}`) || "null");
+    if (links && links.host) return new URL(links.host).hash.replace(/^#/, "");
+    const seat = JSON.parse(localStorage.getItem(`canasta.seat.${tableId}`) || "null");
+    if (typeof seat === "string") return `table=${encodeURIComponent(tableId)}&k=${encodeURIComponent(seat)}`;
+  } catch {
+    /* storage unavailable: no link */
+  }
+  return null;
 }
 
 function tnHands(n) {
