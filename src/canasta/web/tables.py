@@ -11,7 +11,7 @@ password hash would add nothing) and compares hashes with ``hmac.compare_digest`
 * one invite per friend's seat (whoever has it sits there, and comes back through it);
 * the table's own link, from which a friend picks a free friend's seat and a name (joining
   through it makes a new key for that seat: the table link itself never becomes a seat's);
-* the spectator's (the lobby, and later the table with no hidden card).
+* the spectator's (the lobby, and the match with no card of any hand).
 
 This module is plain Python (no I/O): ``TableRefusal`` says what is refused and why, and every
 change returns a new ``Table``, so a refused or unstored change leaves the table as it was.

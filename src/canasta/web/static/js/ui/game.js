@@ -21,7 +21,10 @@ import { chooseMeld, closeGameDialogs, fillScore, updateAnswer, updateScore } fr
 import { settings } from "../settings.js";
 import { QUICK } from "./lobby.js";
 
-const REFUSALS = { 4404: "errors.noSuchGame", 4403: "errors.notYourSeat", 4422: "errors.corruptGame" };
+const REFUSALS = {
+  4404: "errors.noSuchGame", 4403: "errors.notYourSeat", 4401: "errors.notYourSeat",
+  4409: "errors.notStarted", 4422: "errors.corruptGame",
+};
 
 export class GameScreen {
   constructor(root, id, { onExit, table = null }) {
