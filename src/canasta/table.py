@@ -66,20 +66,26 @@ class Table:
                  computers: Mapping[int, Player] | None = None, *,
                  match: Match | None = None, advisers: Mapping[int, Player] | None = None,
                  undo: bool = False, fallback: Fallback | None = None) -> None:
-        self.match = match if match is not None else Match(rules, seed)
-        if self.match.rules != rules:
+        if match is None:
+            match = Match(rules, seed)
+        elif match.rules is not rules and match.rules != rules:
             raise ValueError("the match is not played with these rules")
-        self.computers: dict[int, Player] = dict(computers or {})
-        self.advisers: dict[int, Player] = dict(advisers or {})
+        self.match = match
+        self.computers: dict[int, Player] = dict(computers) if computers else {}
+        self.advisers: dict[int, Player] = dict(advisers) if advisers else {}
         for seat in (*self.computers, *self.advisers):
             if not 0 <= seat < rules.players:
                 raise ValueError(f"there is no seat {seat} at a table of {rules.players}")
         self.tracking = undo
         self.fallback = fallback
         self.drew: dict[int, list[Card]] = {}
-        self._undo: list[tuple[int, dict[int, list[Card]]]] = []
+        # The people's undo steps of the turn in progress: the state before each meld or
+        # addition (a copy: a position set from outside has no deal to replay from), the
+        # hand's move count then, and the new cards then.
+        self._undo: list[tuple[HandState, int, dict[int, list[Card]]]] = []
         self.thought = 0.0  # seconds the last computer player took to choose
-        self._new_hand_players()
+        if self.computers or self.advisers:  # (a research environment's table has neither)
+            self._new_hand_players()
 
     @classmethod
     def restore(cls, record: Mapping[str, Any], computers: Mapping[int, Player] | None = None,
@@ -195,12 +201,9 @@ class Table:
         if not self.tracking or not self.can_undo(seat):
             raise IllegalMove("there is nothing to undo: only your melds of this turn, "
                               "before you discard")
-        n, drew = self._undo.pop()
-        kept = self.match.moves[-1][:n]
-        self.match.state = self.match.start()
-        del self.match.moves[-1][:]
-        for _ in replay_hand(self.match, kept):
-            pass
+        state, n, drew = self._undo.pop()
+        self.match.state = state
+        del self.match.moves[-1][n:]
         self.drew = drew
 
     def next_hand(self) -> None:
@@ -229,15 +232,17 @@ class Table:
         hands = {p: list(state.hands[p]) for p in people}
         penalties = list(state.penalties)
         n = len(self.match.moves[-1])
+        snapshot = state.copy() if seat in people else None
         played = self.match.apply(move, seat)
         gained = {p: _gained(hands[p], state.hands[p]) for p in people}
-        self._track(seat, played, n, gained, penalties != list(state.penalties))
+        self._track(seat, played, snapshot, n, gained, penalties != list(state.penalties))
         return played
 
-    def _track(self, seat: int, played: Move, n: int, gained: Mapping[int, list[Card]],
-               penalized: bool) -> None:
+    def _track(self, seat: int, played: Move, before_state: HandState | None, n: int,
+               gained: Mapping[int, list[Card]], penalized: bool) -> None:
         """Keep the people's undo steps and new cards after ``seat`` played ``played`` as move
-        ``n`` of the hand; ``gained``: the cards each person received by it."""
+        ``n`` of the hand from ``before_state`` (a person's move); ``gained``: the cards each
+        person received by it."""
         before = {p: list(c) for p, c in self.drew.items()}
         for person, cards in gained.items():
             if person == seat:
@@ -251,8 +256,8 @@ class Table:
         new_cards = gained[seat]
         revealed = bool(new_cards)  # a draw, a take, a ponytail picked up: seen, so final
         if played.kind in (MoveKind.MELD, MoveKind.ADD) and self.match.state.result is None \
-                and not revealed and not penalized:
-            self._undo.append((n, before))
+                and not revealed and not penalized and before_state is not None:
+            self._undo.append((before_state, n, before))
         else:
             self._undo.clear()
         if played.kind is MoveKind.DISCARD:
@@ -271,8 +276,10 @@ class Table:
         self._new_hand_players()
         watching = sorted({*self.computers, *self.advisers,
                            *(self.people() if self.tracking else ())})
+        people = set(self.people()) if self.tracking else set()
         before: Frame | None = None
-        for frame in replay_hand(m, moves, watching):
+        snapshot: HandState | None = None
+        for i, frame in enumerate(replay_hand(m, moves, watching)):
             if before is not None and frame.seat is not None and frame.move is not None:
                 seat = frame.seat
                 for players in (self.computers, self.advisers):
@@ -282,8 +289,11 @@ class Table:
                     gained = {p: _gained(before.views[p].hand, frame.views[p].hand)
                               for p in self.people()}
                     penalized = before.views[seat].penalties != frame.views[seat].penalties
-                    self._track(seat, frame.move, len(m.moves[-1]) - 1, gained, penalized)
+                    self._track(seat, frame.move, snapshot, len(m.moves[-1]) - 1, gained,
+                                penalized)
             before = frame
+            # The state before a person's move, which an undo step goes back to.
+            snapshot = m.state.copy() if i < len(moves) and moves[i][0] in people else None
 
     def _watch(self, seat: int, player: Player) -> None:
         """Show ``player`` the hand so far from ``seat``, before each of that seat's moves."""

@@ -6,7 +6,6 @@ deal plays the same wherever it runs (``executors``).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -14,7 +13,7 @@ from typing import Any
 from canasta.bots import make_player
 from canasta.match import Match, hand_seed
 from canasta.rules import Rules
-from canasta.view import view_of
+from canasta.table import Table
 
 
 @dataclass(frozen=True)
@@ -73,22 +72,16 @@ def play_deal(config: ArenaConfig, deal: int) -> list[PlayResult]:
         bots = {s: make_player(lv, hand_seed(seed, s + 1)) for s, lv in levels.items()}
         match = Match(rules, seed) if config.match else Match(
             rules, deals=[Match(rules, seed).deck_for(1)])
+        table = Table(rules, computers=bots, match=match)
         times: tuple[list[float], list[float]] = ([], [])
         went = [False, False]
         canastas = [0.0, 0.0]
         hands = 0
         while True:
-            for s, bot in bots.items():
-                bot.new_hand(s)
-            state = match.state
+            state = table.state
             while state.result is None:
-                seat = state.turn
-                view = view_of(state, seat)
-                start = time.perf_counter()
-                move = bots[seat].choose(view)
-                times[0 if seat % rules.n_sides == a_side else 1].append(
-                    (time.perf_counter() - start) * 1000)
-                match.apply(move, seat)
+                seat, _ = table.step_computer()
+                times[0 if seat % rules.n_sides == a_side else 1].append(table.thought * 1000)
             hands += 1
             result = state.result
             if result.went_out is not None:
@@ -99,7 +92,7 @@ def play_deal(config: ArenaConfig, deal: int) -> list[PlayResult]:
                 canastas[k] += state.canastas(side) / share
             if not config.match or match.over:
                 break
-            match.next_hand()
+            table.next_hand()
         totals = match.scores if config.match else list(result.scores)
         a = totals[a_side]
         b = sum(t for i, t in enumerate(totals) if i != a_side) / (rules.n_sides - 1)

@@ -1,9 +1,10 @@
 """One game as the research interfaces step through it: action ids in, engine moves out.
 
 ``EnvGame`` holds a hand (or a match) of the engine, the seat to act and the groups that seat has
-staged so far (docs/ENVS.md, "Actions").  Everything is checked by the engine: the legal actions
-are the engine's legal moves encoded, and an action that is not legal raises ``IllegalAction``
-with the reason and changes nothing.
+staged so far (docs/ENVS.md, "Actions").  The match is driven by a ``table.Table`` whose seats
+are all people's (the agents' moves come from outside).  Everything is checked by the engine: the
+legal actions are the engine's legal moves encoded, and an action that is not legal raises
+``IllegalAction`` with the reason and changes nothing.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from canasta.envs.actions import Decision, IllegalAction, action_space
 from canasta.match import Match
 from canasta.moves import Move
 from canasta.rules import Rules
+from canasta.table import Table
 from canasta.view import PlayerView, view_of
 
 MAX_HANDS = 100  # a match still undecided after this many hands ends there (docs/ENVS.md)
@@ -53,7 +55,8 @@ class EnvGame:
         self.is_match = match
         self.max_hands = max_hands
         self._explicit = deck is not None
-        self.match = Match(rules, seed) if deck is None else Match(rules, deals=[list(deck)])
+        self.table = Table(rules, match=Match(rules, seed) if deck is None
+                           else Match(rules, deals=[list(deck)]))
         self.prefix: list[int] = []
         self._decision: Decision | None = None
         self.moves_played = 0
@@ -68,13 +71,7 @@ class EnvGame:
         game.is_match = False
         game.max_hands = 1
         game._explicit = True
-        match = Match.__new__(Match)
-        match.rules, match.seed, match.deals = state.rules, 0, None
-        match.scores = list(state.scores)
-        match.results, match.moves = [], [[]]
-        match.over, match.winner = False, None
-        match.state = state.copy()
-        game.match = match
+        game.table = Table(state.rules, match=Match.from_position(state))
         game.prefix = []
         game._decision = None
         game.moves_played = 0
@@ -91,8 +88,12 @@ class EnvGame:
 
     # --- where the game stands ------------------------------------------------------------
     @property
+    def match(self) -> Match:
+        return self.table.match
+
+    @property
     def state(self) -> HandState:
-        return self.match.state
+        return self.table.match.state
 
     @property
     def hand_over(self) -> bool:
@@ -170,9 +171,10 @@ class EnvGame:
         self.prefix = []
         self._decision = None
         self.moves_played += 1
-        played = self.match.apply(move)
+        table = self.table
+        played = table.play(table.match.state.turn, move)
         if self.hand_over and not self.over and not self._explicit:
-            self.match.next_hand()
+            table.next_hand()
         return played
 
     def deal(self, deck: Sequence[Card]) -> None:
@@ -181,5 +183,5 @@ class EnvGame:
             raise IllegalAction("no hand is waiting to be dealt")
         assert self.match.deals is not None
         self.match.deals.append(list(deck))
-        self.match.next_hand()
+        self.table.next_hand()
         self._decision = None

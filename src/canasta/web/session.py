@@ -216,13 +216,11 @@ class GameSession:
     hand and match ends, the record); the session adds what the browser needs: the game's id
     and options, the hint giver's explanations, and the views as the client reads them."""
 
-    def __init__(self, game_id: str, config: GameConfig, match: Match | None = None,
-                 table: Table | None = None) -> None:
+    def __init__(self, game_id: str, config: GameConfig, table: Table | None = None) -> None:
         self.id = game_id
         self.config = config
         self.table = table if table is not None else Table(
-            config.rules(), config.seed, self._computers(config), match=match,
-            **self._table_options(config))
+            config.rules(), config.seed, self._computers(config), **self._table_options(config))
 
     @staticmethod
     def _computers(config: GameConfig) -> dict[int, Player]:
