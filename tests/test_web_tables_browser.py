@@ -152,7 +152,13 @@ def test_a_host_a_friend_and_a_spectator_at_one_table(server: LiveServer,
     expect(spectator.get_by_test_id("seat-0")).to_be_visible()
     expect(spectator.get_by_test_id("hand").locator("[data-card]")).to_have_count(0)
 
-    # The host's games list: the table's match goes on through the host's own link.
+    # The host's games list: the table's match goes on, and is replayed as the host's seat saw
+    # it, through the host's own link.
+    host.get_by_test_id("home").click()
+    host.get_by_test_id("game-row").first.get_by_test_id("replay").click()
+    host.wait_for_url("**replay=1")
+    expect(host.get_by_test_id("replay-pos")).to_be_visible()
+    expect(host.get_by_test_id("error")).to_be_empty()
     host.get_by_test_id("home").click()
     host.get_by_test_id("game-row").first.get_by_test_id("continue").click()
     host.wait_for_url("**play=1")

@@ -4,7 +4,7 @@ import { $, fill, h } from "./dom.js";
 import {
   LANGS, applyStatic, detectLang, lang, langName, loadCatalogues, onLangChange, setLang, t,
 } from "./i18n.js";
-import { getOptions } from "./net.js";
+import { getOptions, getTableReplay } from "./net.js";
 import { SPEEDS, settings } from "./settings.js";
 import { StartScreen } from "./ui/start.js";
 import { GameScreen } from "./ui/game.js";
@@ -22,11 +22,12 @@ const app = {
 
 function parseHash() {
   const params = new URLSearchParams(location.hash.replace(/^#/, ""));
+  if (params.get("table")) { // (first: a table's link may go on with "&play=1" or "&replay=N")
+    const name = params.get("play") ? "play" : params.get("replay") ? "table-replay" : "table";
+    return { name, hand: Number(params.get("replay")) || 1, ...parseTableHash(location.hash) };
+  }
   if (params.get("game")) return { name: "game", id: params.get("game") };
   if (params.get("replay")) return { name: "replay", id: params.get("replay"), hand: Number(params.get("hand")) || 1 };
-  if (params.get("table")) {
-    return { name: params.get("play") ? "play" : "table", ...parseTableHash(location.hash) };
-  }
   return { name: "start" };
 }
 
@@ -44,11 +45,19 @@ function route() {
   // Only one screen's controls exist at a time (test ids and live regions stay unique).
   for (const s of SCREENS) fill($(`#${s}-screen`));
   const target = parseHash();
-  app.screenName = target.name;
-  showSection(target.name);
+  // (a table's match and its replay are the game and replay screens)
+  app.screenName = { play: "game", "table-replay": "replay" }[target.name] || target.name;
+  showSection(app.screenName);
   document.body.dataset.busy = "true";
-  if (target.name === "play") { // a table's match: the game screen, on the table's socket
-    showSection("game");
+  if (target.name === "table-replay") { // a table's match as the reader's seat saw it
+    document.title = `${t("replay.title")} · ${t("app.title")}`;
+    const base = `table=${encodeURIComponent(target.id)}&k=${encodeURIComponent(target.key)}`;
+    app.screen = new ReplayScreen($("#replay-screen"), target.id, target.hand, {
+      onExit: goHome,
+      onHand: (hand) => history.replaceState(null, "", `#${base}&replay=${hand}`),
+      fetch: (id, hand) => getTableReplay(id, target.key, hand),
+    });
+  } else if (target.name === "play") { // a table's match: the game screen, on the table's socket
     document.title = `${t("game.title")} · ${t("app.title")}`;
     app.screen = new GameScreen($("#game-screen"), target.id, {
       onExit: goHome, table: { id: target.id, key: target.key },

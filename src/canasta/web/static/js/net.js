@@ -51,6 +51,8 @@ export const openTable = (options) => api("/api/tables", { method: "POST", body:
 export const getTable = (id, key) => api(tablePath(id), { key });
 export const joinTable = (id, key, body) => api(`${tablePath(id)}/join`, { method: "POST", body, key });
 export const fillTable = (id, key) => api(`${tablePath(id)}/fill`, { method: "POST", body: {}, key });
+export const getTableReplay = (id, key, hand) =>
+  api(`${tablePath(id)}/replay?hand=${encodeURIComponent(hand)}`, { key });
 export const newLinks = (id, key) => api(`${tablePath(id)}/links`, { method: "POST", body: {}, key });
 export const startTable = (id, key) => api(`${tablePath(id)}/start`, { method: "POST", body: {}, key });
 export const handSeat = (id, key, seat, computer) =>

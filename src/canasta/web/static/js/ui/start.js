@@ -372,9 +372,10 @@ export class StartScreen {
             type: "button", class: "btn btn-small btn-primary", dataset: { testid: "continue" },
             "aria-label": t("start.continueGame", { game: desc }), onclick: onPlay,
           }, t("start.continue")) : null,
-          g.table ? null : h("button", {
+          g.table && !link ? null : h("button", {
             type: "button", class: "btn btn-small", dataset: { testid: "replay" },
-            "aria-label": t("start.replayGame", { game: desc }), onclick: () => this.onReplay(g.id, 1),
+            "aria-label": t("start.replayGame", { game: desc }),
+            onclick: link ? () => { location.hash = `${link}&replay=1`; } : () => this.onReplay(g.id, 1),
           }, t("start.replay")))));
     });
     fill(this.gamesBox, h("div", { class: "table-scroll" }, h("table", { class: "games-table", dataset: { testid: "games" } },
