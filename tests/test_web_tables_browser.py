@@ -1,9 +1,11 @@
-"""End to end, a table with friends in Debian's Chromium, three browser contexts at once: the
+"""End to end, a table with friends in Debian's Chromium, one browser context per person: the
 host opens a table with a friend's seat from the start screen and sees its links; the friend
 opens the invite link, sits down, sends a quick message that each reader sees in their own
 language; a spectator watches the lobby; the friend leaves ("Luis is away"), the host hands the
-seat to a computer player and starts the game.  (Several people playing one running match come
-with the match driver: docs/PROTOCOL.md, "Tables".)"""
+seat to a computer player, starts the game, continues and replays it from the games list, and
+the friend comes back into it.  A friend picks a free seat from the table's link.  Partners who
+are both people and an opponent who is a person play a whole hand, each through their own page
+(four contexts with the spectator's)."""
 
 from __future__ import annotations
 
@@ -276,10 +278,11 @@ class Person:
             raise AssertionError(f"unexpected move {move}")
 
 
-def test_partners_who_are_both_people_play_a_whole_hand(server: LiveServer,
-                                                        people: People) -> None:
-    """Ana (the host, seat 0) and her partner Luis (seat 2) play a whole hand of Classic
-    Canasta against two computer players, each in their own browser; a spectator watches."""
+def test_partners_and_an_opponent_who_are_people_play_a_whole_hand(server: LiveServer,
+                                                                  people: People) -> None:
+    """Ana (the host, seat 0), her partner Luis (seat 2) and their opponent Eva (seat 1) play a
+    whole hand of Classic Canasta with one computer player, each in their own browser; a
+    spectator watches."""
     host = people.page("en-US")
     host.goto(server.url)
     host.get_by_test_id("name").fill("Ana")
@@ -288,10 +291,16 @@ def test_partners_who_are_both_people_play_a_whole_hand(server: LiveServer,
     for select in host.locator("[data-testid^='level-']").all():
         select.select_option("basic")
     host.get_by_test_id("level-2").select_option("friend")
+    host.get_by_test_id("level-1").select_option("friend")
     host.get_by_test_id("start-game").click()
     host.wait_for_url("**#table=*")
     invite = host.get_by_test_id("invite-2").input_value()
     watch = host.get_by_test_id("watch-link").input_value()
+    eva = people.page("en-US")
+    eva.goto(host.get_by_test_id("invite-1").input_value())
+    eva.get_by_test_id("join-name").fill("Eva")
+    eva.get_by_test_id("join").click()
+    expect(eva.get_by_test_id("wait-host")).to_be_visible()
     luis = people.page("es-ES")
     luis.goto(invite)
     luis.get_by_test_id("join-name").fill("Luis")
@@ -301,13 +310,13 @@ def test_partners_who_are_both_people_play_a_whole_hand(server: LiveServer,
     spectator.goto(watch)
     expect(spectator.get_by_test_id("seat-2")).to_contain_text("Luis")
     host.get_by_test_id("start-table").click()
-    for page in (host, luis, spectator):
+    for page in (host, luis, eva, spectator):
         page.wait_for_url("**play=1")
         idle(page)
     table_id = key_of_table(host.url)
     game = server.app.state.lobby.tables[table_id].table.game
     session = server.app.state.hub.games[game].session
-    seats = {0: Person(host, 0), 2: Person(luis, 2)}
+    seats = {0: Person(host, 0), 1: Person(eva, 1), 2: Person(luis, 2)}
     expect(luis.get_by_test_id("seat-0")).to_contain_text("Ana")  # Luis sees Ana by name
     for _ in range(800):
         state = session.state
@@ -327,7 +336,7 @@ def test_partners_who_are_both_people_play_a_whole_hand(server: LiveServer,
             time.sleep(0.02)
     else:
         raise AssertionError("the hand did not end")
-    for page in (host, luis, spectator):
+    for page in (host, luis, eva, spectator):
         expect(page.get_by_test_id("score-sheet")).to_be_visible()
     expect(luis.get_by_test_id("score-sheet")).to_contain_text("Total")
     expect(spectator.get_by_test_id("hand").locator("[data-card]")).to_have_count(0)
