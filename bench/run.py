@@ -95,8 +95,15 @@ def server_load() -> list[str]:
     return measure(20.0, steps=(1, 4, 8, 16, 24, 32, 48, 64, 96))
 
 
+def tables_load() -> list[str]:
+    sys.path.insert(0, str(Path(__file__).parent))
+    from server import measure_tables
+
+    return measure_tables(20.0, steps=(1, 4, 8, 16, 24, 32))
+
+
 SECTIONS = ("random", "core", "envs", "arena", "shards", "strategy", "yardsticks", "openspiel",
-            "server", "store")
+            "server", "tables", "store")
 SHARDS = Path(__file__).parent / "shards"
 SUITE = Path(__file__).resolve().parents[1] / "tests" / "strategy"
 TABLES = (("classic", 2, "Classic 2p"), ("classic", 3, "Classic 3p"), ("classic", 4, "Classic 4p"),
@@ -216,7 +223,7 @@ def main() -> int:
     if args.no_arena:
         only.discard("arena")
     if args.no_server:
-        only.discard("server")
+        only.difference_update({"server", "tables"})
     today = f"Measured {dt.date.today().isoformat()} on {machine()}."
     described = {  # section: (heading, what is measured and how, the rows)
         "random": ("Random legal play (the engine alone, one core)",
@@ -350,6 +357,14 @@ def main() -> int:
                   "day and machine, load average about 7), `GET /api/games` took 8,989 ms "
                   "(p50 of 5; max 10,392) and `GET /api/stats` 5,996 ms (max 11,953), and the "
                   "socket's answers waited up to 11,900 ms.", store_load),
+        "tables": ("Tables with friends on the browser game's server (one process, loopback)",
+                   "`bench/server.py tables`: a real `canasta serve` process; each table is "
+                   "opened, joined and started over HTTP, then its two people play through "
+                   "their own sockets of the match (`/ws/tables/{id}/play`), thinking 1 s "
+                   "before each of their moves (draw, discard, answer yes), while the two "
+                   "computer players take their turns. *ack* is from a person's move to the "
+                   "answer carrying its request id (the partner's and the computer players' "
+                   "moves arrive on the same socket meanwhile).", tables_load),
     }
     sections: dict[str, str] = {}
     for key in SECTIONS:

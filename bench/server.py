@@ -156,6 +156,113 @@ def measure(seconds: float = 20.0, level: str = "expert",
             proc.wait(timeout=10)
 
 
+# --- tables with friends: several people per match ------------------------------------------------
+def post(port: int, path: str, body: object, key: str | None = None) -> dict[str, object]:
+    headers = {"Content-Type": "application/json"}
+    if key is not None:
+        headers["X-Canasta-Key"] = key
+    req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=json.dumps(body).encode(),
+                                 headers=headers)
+    with urllib.request.urlopen(req, timeout=10) as r:
+        answer: dict[str, object] = json.load(r)
+        return answer
+
+
+def new_table(port: int, level: str) -> tuple[str, list[str]]:
+    """A started table of Classic for four: people at seats 0 and 2 (partners), computer
+    players at 1 and 3; its id and the two people's keys."""
+    def key(link: object) -> str:
+        return str(link).split("&k=", 1)[1]
+
+    links = post(port, "/api/tables", {"name": "Ana", "target": 5000, "seats": [
+        {"level": level}, {"friend": True}, {"level": level}]})
+    table = str(links["id"])
+    invites = links["invites"]
+    assert isinstance(invites, dict)
+    friend = key(invites["2"])
+    post(port, f"/api/tables/{table}/join", {"name": "Luis"}, friend)
+    post(port, f"/api/tables/{table}/start", {}, key(links["host"]))
+    return table, [key(links["host"]), friend]
+
+
+async def person(port: int, table: str, key: str, until: float, t: Timings,
+                 think: float) -> None:
+    """One person at a table: thinks ``think`` s, then plays, whenever it is their turn; the
+    ack is from sending the move to the answer carrying its id (the other person's moves and
+    the computer players' come in between on the same socket)."""
+    from websockets.asyncio.client import connect
+
+    async with connect(f"ws://127.0.0.1:{port}/ws/tables/{table}/play") as ws:
+        await ws.send(json.dumps({"type": "hello", "key": key}))
+        msg = json.loads(await ws.recv())
+        n = 0
+        while time.monotonic() < until:
+            if msg.get("type") != "state" or msg.get("waiting"):
+                msg = json.loads(await ws.recv())
+                continue
+            view = msg["view"]
+            if view["match"]["over"]:
+                return
+            if not view["to_act"] and view["result"] is None:
+                msg = json.loads(await ws.recv())
+                continue
+            await asyncio.sleep(think)
+            n += 1
+            request = {**choose(view), "id": n}
+            sent = time.perf_counter()
+            await ws.send(json.dumps(request))
+            while True:
+                msg = json.loads(await ws.recv())
+                if msg.get("id") == n:
+                    break
+            t.ack.append(1000 * (time.perf_counter() - sent))
+            if msg["type"] == "error":  # (the partner dealt the next hand first)
+                t.errors += request["type"] != "next_hand"
+                await ws.send(json.dumps({"type": "sync", "id": "again"}))
+                while msg.get("id") != "again":
+                    msg = json.loads(await ws.recv())
+
+
+async def table_load(port: int, tables: int, seconds: float, level: str,
+                     think: float) -> Timings:
+    t = Timings()
+    made = [await asyncio.to_thread(new_table, port, level) for _ in range(tables)]
+    until = time.monotonic() + seconds
+    await asyncio.gather(*(person(port, table, key, until, t, think)
+                           for table, keys in made for key in keys))
+    return t
+
+
+def measure_tables(seconds: float = 20.0, level: str = "expert",
+                   steps: tuple[int, ...] = (1, 4, 8, 16, 24, 32)) -> list[str]:
+    port = free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        proc = start_server(port, os.path.join(tmp, "bench.sqlite3"))
+        try:
+            rows = ["| tables at once | people | moves | ack p50 / p95 (ms) | errors |",
+                    "|---|---|---|---|---|"]
+            held = 0
+            for tables in steps:
+                t = asyncio.run(table_load(port, tables, seconds, level, THINK))
+                p95 = pct(t.ack, 0.95)
+                rows.append(f"| {tables} | {2 * tables} | {len(t.ack)} | "
+                            f"{statistics.median(t.ack):.1f} / {p95:.1f} | {t.errors} |")
+                print(rows[-1], flush=True)
+                if p95 > LIMIT_MS:
+                    break
+                held = tables
+            rows += ["", f"Tables held at ack p95 ≤ {LIMIT_MS:.0f} ms: **{held}** ({2 * held} "
+                     f"people; of the steps tried: {', '.join(map(str, steps))}); each table "
+                     f"is Classic for four, two partners who are people and two {level} "
+                     f"computer players; each person thinks {THINK:.1f} s before every move. "
+                     f"The machine's load average at the end: {os.getloadavg()[0]:.1f} (it is "
+                     "shared)."]
+            return rows
+        finally:
+            proc.terminate()
+            proc.wait(timeout=10)
+
+
 # --- the store: a long list of stored games -----------------------------------------------------
 OLD_SCHEMA = """
 CREATE TABLE games (id TEXT PRIMARY KEY, created REAL NOT NULL, updated REAL NOT NULL,
@@ -288,5 +395,7 @@ def measure_store(games: int = 2000, repeats: int = 5) -> list[str]:
 if __name__ == "__main__":
     if sys.argv[1:2] == ["store"]:
         print("\n".join(measure_store(int(sys.argv[2]) if len(sys.argv) > 2 else 2000)))
+    elif sys.argv[1:2] == ["tables"]:
+        print("\n".join(measure_tables(float(sys.argv[2]) if len(sys.argv) > 2 else 20.0)))
     else:
         print("\n".join(measure(float(sys.argv[1]) if len(sys.argv) > 1 else 20.0)))

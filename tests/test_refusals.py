@@ -17,7 +17,8 @@ from canasta.refusals import RANK_FORMS, REFUSALS, UNCODED
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "canasta"
 #: Built with a code, always (a ``CanastaError`` or a ``PositionError`` may be a plain text).
-CODED = {"IllegalMove", "NotationError", "BadMessage", "ConfigError", "UnreadableGame"}
+CODED = {"IllegalMove", "NotationError", "BadMessage", "ConfigError", "UnreadableGame",
+         "TableRefusal"}
 RE_RAISED = ["(the code of another refusal)"]
 
 

@@ -1150,7 +1150,7 @@ def test_a_database_from_before_the_summaries_keeps_its_list_and_statistics(
                          "players": 4, "target": 5000, "name": "Ana",
                          "levels": ["basic"] * 3, "hands": 1,
                          "scores": list(sessions[0].match.scores), "over": False,
-                         "winner": None}
+                         "winner": None, "table": None}
         assert c.get("/api/games/g1").json() == first
         hand = sessions[0].match.results[0].scores
         assert c.get("/api/stats").json() == {

@@ -153,6 +153,11 @@ def serve_options(sp: argparse.ArgumentParser) -> None:
                     help="the games database (default: games.sqlite3 in the user's data folder)")
     sp.add_argument("--no-browser", action="store_true",
                     help="do not open a browser (it opens only where a desktop exists)")
+    sp.add_argument("--public-url", default=None, metavar="URL",
+                    help="the address people reach the server at, such as "
+                         "https://cards.example.org behind a proxy: pages from it may use "
+                         "the server, and the tables' invite links point there "
+                         "(docs/DEPLOY.md)")
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -163,8 +168,18 @@ def _serve(args: argparse.Namespace) -> int:
         print(f"canasta: the browser game needs its packages ({e.name}): "
               "pip install 'canasta[web]'", file=sys.stderr)
         return 2
+    public_url = getattr(args, "public_url", None)
+    if public_url is not None:
+        from canasta.web.app import public_origin
+
+        try:
+            public_origin(public_url)
+        except ValueError as e:
+            print(f"canasta: --public-url: {e}", file=sys.stderr)
+            return 2
     try:
-        serve(args.host, args.port, args.db, open_browser=not args.no_browser)
+        serve(args.host, args.port, args.db, open_browser=not args.no_browser,
+              public_url=public_url)
     except StoreOpenError as e:  # the games database: what is wrong with which path
         print(f"canasta: {e}", file=sys.stderr)
         return 2

@@ -164,6 +164,7 @@ REFUSALS: Final[dict[str, str]] = {
     "store.not_json": "the stored game is not valid JSON",
     "store.not_object": "the stored game is not a JSON object",
     "store.db_cannot_read": "the database cannot read it ({problem})",
+    "store.db_cannot_read_table": "the database cannot read its table ({problem})",
     "store.disk_full": "database or disk is full",
     "store.disk_io": "disk I/O error",
     "store.locked": "database is locked",
@@ -231,6 +232,62 @@ REFUSALS: Final[dict[str, str]] = {
                              "6 5 4, or W)",
     "notation.unknown_move": "unknown move '{verb}': the moves are draw, take, meld, add, "
                              "discard, pass, ask, yes, no",
+    # --- tables with friends (canasta.web.tables, canasta.web.lobby, canasta.web.tablegame) ---
+    "config.table_not_object": "the table's options must be a JSON object",
+    "config.table_levels": "a table gives 'seats' (a friend or a level per seat), not 'levels'",
+    "config.table_clock": "the turn clock is null (off) or one of {counts} seconds, not {value}",
+    "config.table_seats": "'seats' must list one seat per player but the host (seats 1, 2, ...), "
+                          "each a friend's (\"friend\": true) or a computer player's (\"level\": "
+                          "LEVEL)",
+    "config.table_seat_count": "'seats' must list {count} seats (seats 1 to {count}; the host is "
+                               "seat 0)",
+    "config.table_no_friend": "a table has at least one friend's seat (a game with only computer "
+                              "players is started with POST /api/games)",
+    "config.seat_fields": "seat {seat}: unknown field(s) {names}",
+    "config.seat_friend": "seat {seat}: 'friend' is true or false",
+    "config.seat_level": "seat {seat}: the level is one of {known}",
+    "config.table_unreadable": "the game's table cannot be read ({problem})",
+    "protocol.quick_not_table": "quick messages are for the people of a table",
+    "protocol.quick_unknown": "the quick messages are {known}",
+    "protocol.spectator": "a spectator watches: only 'sync' and 'ping' are taken",
+    "protocol.table_messages": "the messages of a table are 'ping', 'sync' and 'say' (with the "
+                               "field 'say')",
+    "protocol.table_join": "join with the field 'name' (and 'seat' through the table's link)",
+    "protocol.table_fill": "filling the empty seats takes an empty object",
+    "protocol.table_hand_over": "a seat is handed over with 'computer': true and given back with "
+                                "'computer': false",
+    "protocol.table_new_links": "new links take an empty object",
+    "protocol.table_start": "starting takes an empty object",
+    "web.table_replay": "this game is played at a table: its replay is each seat's own, through "
+                        "the table's link",
+    "table.no_key": "the link's key is missing: open the table's link again",
+    "table.wrong_key": "this link's key is not one of this table's: ask the host for the link",
+    "table.no_table": "there is no table {game}",
+    "table.game_gone": "the table's game is gone",
+    "table.unreadable": "this saved table cannot be read",
+    "table.started": "the game has started already",
+    "table.bad_seat": "'seat' is a seat number",
+    "table.other_seat": "this link is seat {seat}'s, not seat {asked}'s",
+    "table.seat_taken": "seat {seat} is taken",
+    "table.choose_seat": "choose a seat: the table link needs 'seat'",
+    "table.no_such_seat": "the table has seats 0 to {last}, not {value}",
+    "table.not_friend_seat": "seat {seat} is not a friend's seat",
+    "table.host_seated": "the host sits at seat 0 already",
+    "table.watch_only": "a spectator's link cannot sit down",
+    "table.host_only": "only the host may start the game, fill the empty seats, hand a seat to "
+                       "a computer player or make new links",
+    "table.bad_field": "'computer' is true or false",
+    "table.present": "{name} is at the table: only an absent player's seat can be handed to a "
+                     "computer player",
+    "table.nobody": "nobody has sat at seat {seat} yet: there is nobody to give it back to",
+    "table.seat_empty": "seat {seat} has nobody yet: wait for the friend, or fill the empty seats "
+                        "with computer players",
+    "table.bad_name": "the name must be 1 to {most} printable characters",
+    "table.bad_request": "the request is not valid: {reason}",
+    "table.cannot_save": "the server cannot save the table now: nothing was changed",
+    "table.not_seated": "this is for the people seated at the table: sit down first",
+    "table.bad_quick": "the quick messages are {known}",
+    "table.not_started": "the game has not started yet",
 }
 
 #: The forms a rank takes in a template beside its plural name (``{rank}``: "kings"):

@@ -23,6 +23,7 @@ from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
@@ -36,6 +37,7 @@ from canasta.view import PlayerView
 from canasta.web.connection import CLOSE_FAILED, GONE, Connection, dumps
 from canasta.web.guard import Site, protect
 from canasta.web.present import view_json
+from canasta.web.quick import QUICK_MESSAGES
 from canasta.web.session import (
     HUMAN,
     GameConfig,
@@ -53,6 +55,7 @@ from canasta.web.store import (
     read_cursor,
     summary_of,
 )
+from canasta.web.tablegame import TableSession
 
 if TYPE_CHECKING:
     import uvicorn
@@ -72,6 +75,7 @@ FIELDS: dict[str, dict[str, type]] = {  # the client's messages and their fields
     "lang": {"lang": str},
     "sync": {},
     "ping": {},
+    "say": {"say": str},  # a quick message (a table's people only)
 }
 ID_MAX = 2**31 - 1  # a request id that is a number: 0 to ID_MAX
 ID_LENGTH = 32  # a request id that is a string: 1 to ID_LENGTH of ID_CHARS
@@ -210,6 +214,9 @@ class LiveGame:
     saved: tuple[dict[str, Any], dict[str, Any]]  # the options and record the store holds
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     sockets: set[Connection] = field(default_factory=set)
+    # Each socket's seat at a table's match (None: a spectator); a socket not in it is seat 0's,
+    # the one person of a game of one.
+    seats: dict[Connection, int | None] = field(default_factory=dict)
     driver: asyncio.Task[None] | None = None
     paused: CanastaError | None = None  # why the store cannot write the game now
     # seconds before the next try to write a paused game (back to the first wait only once a
@@ -257,12 +264,17 @@ class Hub:
         self.store = store
         self.games: dict[str, LiveGame] = {}
         self._loading = asyncio.Lock()
+        # How a stored game becomes a session again (the tables' lobby knows its own games).
+        self.restorer: Callable[[StoredGame], GameSession] = restore
 
-    async def create(self, options: dict[str, Any]) -> GameSession:
+    async def create(self, options: dict[str, Any],
+                     make: Callable[[str, GameConfig], GameSession] = GameSession
+                     ) -> GameSession:
         """A new game, stored before it is announced (raises what the store raises when it
-        cannot write, and then nothing is kept)."""
+        cannot write, and then nothing is kept); ``make``: its session from its id and
+        options."""
         config = GameConfig.from_json(options, new_seed())
-        session = GameSession(secrets.token_urlsafe(9), config)
+        session = make(secrets.token_urlsafe(9), config)
         saved = (config.to_json(), session.record())
         await asyncio.to_thread(self.store.create, session.id, *saved)
         self.games[session.id] = LiveGame(session, saved)
@@ -308,7 +320,7 @@ class Hub:
         if stored is None:
             return None
         try:
-            return stored, restore(stored)
+            return stored, self.restorer(stored)
         except ValueError as e:  # CanastaError, ConfigError: a record that does not replay
             error = e if isinstance(e, CanastaError) else CanastaError(str(e))
             raise CorruptGame(error, _lang_of(stored.config)) from None
@@ -329,7 +341,7 @@ class Hub:
             live.paused = write_problem(e, f"game {s.id}")
             await self._roll_back(live)
             self.broadcast(live, self.pause_error(live), reply)
-            self.broadcast(live, self.state_message(live, None))
+            self.broadcast_state(live, None)
             self.drive(live)
             return False
         live.saved = (config, record)
@@ -344,7 +356,7 @@ class Hub:
         game_id = live.session.id
         try:
             live.session = await asyncio.to_thread(
-                restore, StoredGame(game_id, 0.0, 0.0, config, record, False, None))
+                self.restorer, StoredGame(game_id, 0.0, 0.0, config, record, False, None))
         except Exception:  # the store's own record: only a fault of the server gets here
             log.exception("game %s could not be taken back to what is stored: its sockets "
                           "are closed and it is read from the store again", game_id)
@@ -370,12 +382,41 @@ class Hub:
         return self.error(live, CanastaError("web.paused", reason=live.paused))
 
     # --- messages -------------------------------------------------------------------------
-    def state_message(self, live: LiveGame, last: tuple[int, str] | None) -> dict[str, Any]:
+    def state_message(self, live: LiveGame, last: tuple[int, str] | None,
+                      seat: int | None = HUMAN) -> dict[str, Any]:
+        """The state as ``seat`` sees it (None: a spectator of a table's match)."""
         s = live.session
-        return {"type": "state", "view": s.view_json(HUMAN),
-                "last": {"seat": last[0], "move": last[1]} if last else None,
-                "can_undo": s.can_undo(), "waiting": s.computer_to_act(),
-                "paused": live.paused is not None}
+        if isinstance(s, TableSession):
+            view = s.spectator_json() if seat is None else s.view_json(seat)
+            can_undo = s.can_undo_for(seat)
+        else:
+            view, can_undo = s.view_json(HUMAN), s.can_undo()
+        message: dict[str, Any] = {
+            "type": "state", "view": view,
+            "last": {"seat": last[0], "move": last[1]} if last else None,
+            "can_undo": can_undo, "waiting": s.computer_to_act(),
+            "paused": live.paused is not None}
+        if isinstance(s, TableSession):
+            message["people"] = s.people_json(x for x in live.seats.values() if x is not None)
+        return message
+
+    def broadcast_state(self, live: LiveGame, last: tuple[int, str] | None,
+                        reply: Reply | None = None) -> None:
+        """The state to every socket of the game, each as its seat sees it (``reply`` as for
+        ``broadcast``)."""
+        asker, rid = reply if reply is not None else (None, None)
+        texts: dict[int | None, str] = {}
+        messages: dict[int | None, dict[str, Any]] = {}
+        for conn in list(live.sockets):
+            seat = live.seats.get(conn, HUMAN)
+            if seat not in messages:
+                messages[seat] = self.state_message(live, last, seat)
+                texts[seat] = dumps(messages[seat])
+            sent = (conn.send(answering(messages[seat], rid))
+                    if conn is asker and rid is not None else conn.send_text(texts[seat]))
+            if not sent:
+                live.sockets.discard(conn)
+                live.seats.pop(conn, None)
 
     def broadcast(self, live: LiveGame, message: dict[str, Any],
                   reply: Reply | None = None) -> None:
@@ -391,37 +432,61 @@ class Hub:
             if not sent:
                 live.sockets.discard(conn)
 
-    def error(self, live: LiveGame, error: CanastaError | str) -> dict[str, Any]:
-        return {"type": "error", **error_json(error, live.session.config.lang)}
+    def error(self, live: LiveGame, error: CanastaError | str, conn: Connection | None = None
+              ) -> dict[str, Any]:
+        """An error in the game's language (at a table, in that of ``conn``'s person)."""
+        s = live.session
+        lang = s.lang_of(live.seats.get(conn)) if isinstance(s, TableSession) \
+            and conn is not None else s.config.lang
+        return {"type": "error", **error_json(error, lang)}
 
     async def handle(self, live: LiveGame, conn: Connection, text: str) -> None:
         """One message from the human seat's socket."""
         try:
             msg = parse_message(text)
         except BadMessage as e:
-            conn.send(answering(self.error(live, e), e.id))
+            conn.send(answering(self.error(live, e, conn), e.id))
             return
         kind = msg["type"]
         if kind == "ping":  # it only keeps the connection open
             return
         rid: RequestId | None = msg.get("id")
         reply = (conn, rid)
+        seat = live.seats.get(conn, HUMAN)
         async with live.lock:
             s = live.session  # (a failed write replaces it: read it under the lock)
             try:
                 if kind == "sync":
-                    conn.send(answering(self.state_message(live, None), rid))
+                    conn.send(answering(self.state_message(live, None, seat), rid))
+                    return
+                table = isinstance(s, TableSession)
+                if kind == "say":
+                    if not table or seat is None:
+                        raise BadMessage("protocol.quick_not_table")
+                    if msg["say"] not in QUICK_MESSAGES:
+                        raise BadMessage("protocol.quick_unknown",
+                                         known=", ".join(QUICK_MESSAGES))
+                    self.broadcast(live, {"type": "said", "seat": seat, "say": msg["say"]})
+                    return
+                if seat is None:
+                    raise BadMessage("protocol.spectator")
+                if kind == "lang" and isinstance(s, TableSession):  # this person's own
+                    if msg["lang"] not in LANGS:
+                        raise BadMessage("protocol.lang", known=", ".join(LANGS))
+                    s.set_lang(seat, msg["lang"])
+                    conn.send(answering(self.state_message(live, None, seat), rid))
                     return
                 if kind == "lang":
                     if msg["lang"] not in LANGS:
                         raise BadMessage("protocol.lang", known=", ".join(LANGS))
                     s.config = _with_lang(s.config, msg["lang"])
                     if await self.write(live, reply):
-                        self.broadcast(live, self.state_message(live, None), reply)
+                        self.broadcast_state(live, None, reply)
                     return
                 if kind == "hint":
+                    lang = s.lang_of(seat) if isinstance(s, TableSession) else s.config.lang
                     try:
-                        move, reason = await asyncio.to_thread(s.hint, HUMAN, s.config.lang)
+                        move, reason = await asyncio.to_thread(s.hint, seat, lang)
                     except CanastaError:
                         raise
                     except Exception:  # the adviser failing must not cost the connection
@@ -431,32 +496,37 @@ class Hub:
                                         rid))
                     return
                 if kind == "move":
-                    played = s.play(HUMAN, msg["move"])
-                    last: tuple[int, str] | None = (HUMAN, str(played))
+                    played = s.play(seat, msg["move"])
+                    last: tuple[int, str] | None = (seat, str(played))
                 elif kind == "undo":
-                    s.undo(HUMAN)
+                    s.undo(seat)
                     last = None
                 else:  # next_hand
                     s.next_hand()
                     last = None
-            except CanastaError as e:
-                conn.send(answering(self.error(live, e), rid))
+            except CanastaError as e:  # (a BadMessage too)
+                conn.send(answering(self.error(live, e, conn), rid))
                 return
             if await self.write(live, reply):
-                self.broadcast(live, self.state_message(live, last), reply)
+                self.broadcast_state(live, last, reply)
         self.drive(live)
 
-    async def attend(self, live: LiveGame, ws: WebSocket) -> None:
-        """Serve the human seat's accepted socket until its connection is over.  Everything it
-        is sent goes through its Connection's queue, in order: its first state, the
-        broadcasts, the answers to its own requests."""
+    async def attend(self, live: LiveGame, ws: WebSocket, seat: int | None = HUMAN) -> None:
+        """Serve ``seat``'s accepted socket (None: a spectator of a table's match) until its
+        connection is over.  Everything it is sent goes through its Connection's queue, in
+        order: its first state, the broadcasts, the answers to its own requests."""
         conn = Connection(ws)
+        table = isinstance(live.session, TableSession)
         try:
             async with live.lock:
-                conn.send(self.state_message(live, None))
+                if table:
+                    live.seats[conn] = seat
+                conn.send(self.state_message(live, None, seat))
                 if live.paused is not None:
                     conn.send(self.pause_error(live))
                 live.sockets.add(conn)  # after its first state: broadcasts come in order
+                if table:  # who is here: everybody's list of the people
+                    self.broadcast_state(live, None)
             self.drive(live)
             await conn.flush()
             while (text := await conn.receive()) is not None:
@@ -467,6 +537,10 @@ class Hub:
                 await conn.flush()
         finally:
             live.sockets.discard(conn)
+            if conn in live.seats:
+                del live.seats[conn]
+                async with live.lock:
+                    self.broadcast_state(live, None)  # "Ana is away"
             await conn.finish()
 
     # --- the computer seats ---------------------------------------------------------------
@@ -489,7 +563,7 @@ class Hub:
                     live.retry = min(RETRY_MAX, live.retry * 2)
                     async with live.lock:
                         if live.paused is not None and await self._write_again(live):
-                            self.broadcast(live, self.state_message(live, None))
+                            self.broadcast_state(live, None)
                     continue
                 async with live.lock:
                     s = live.session
@@ -499,7 +573,7 @@ class Hub:
                         return
                     seat, move = await asyncio.to_thread(s.computer_step)
                     if await self.write(live):
-                        self.broadcast(live, self.state_message(live, (seat, str(move))))
+                        self.broadcast_state(live, (seat, str(move)))
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -507,7 +581,7 @@ class Hub:
             async with live.lock:
                 await self._roll_back(live)
                 self.broadcast(live, self.error(live, CanastaError("web.computers_stopped")))
-                self.broadcast(live, self.state_message(live, None))
+                self.broadcast_state(live, None)
 
     async def close(self) -> None:
         for live in self.games.values():
@@ -533,14 +607,16 @@ def restore(stored: StoredGame) -> GameSession:
     return GameSession.restore(stored.id, config, stored.record)
 
 
-def replay_frames(stored: StoredGame, hand: int) -> dict[str, Any]:
-    """A hand of a stored game move by move, as seat 0 saw it."""
+def replay_frames(stored: StoredGame, hand: int, seat: int = HUMAN,
+                  names: list[str] | None = None) -> dict[str, Any]:
+    """A hand of a stored game move by move, as ``seat`` saw it (``names``: the seats' names,
+    when they are not the game's own: a table's people)."""
     config = GameConfig.stored(stored.config)
     match = replay(stored.record)
     n = len(match.moves)
     if not 1 <= hand <= n:
         raise CanastaError("web.hands_range", count=n)
-    names, levels = config.seat_names(), config.seat_levels()
+    names, levels = names or config.seat_names(), config.seat_levels()
     shown = replay(stored.record, upto=hand)
 
     def frame(seat: int | None, move: str | None, view: PlayerView) -> dict[str, Any]:
@@ -555,13 +631,13 @@ def replay_frames(stored: StoredGame, hand: int) -> dict[str, Any]:
         return {"seat": seat, "move": move,
                 "view": view_json(view, names=names, levels=levels, match=info)}
 
-    frames = [frame(f.seat, None if f.move is None else str(f.move), f.views[HUMAN])
-              for f in replay_hand(shown, hand_moves(stored.record, hand), (HUMAN,))]
+    frames = [frame(f.seat, None if f.move is None else str(f.move), f.views[seat])
+              for f in replay_hand(shown, hand_moves(stored.record, hand), (seat,))]
     return {"hands": n, "hand": hand, "frames": frames}
 
 
 def create_app(db: str | Path | None = None, *, host: str | None = None, port: int = 8000,
-               origins: Iterable[str] = ()) -> FastAPI:
+               origins: Iterable[str] = (), public_url: str | None = None) -> FastAPI:
     """The server's application, storing games in ``db`` (default: the user's data folder).
 
     ``host`` and ``port``: where the server listens; only those names are accepted as Host
@@ -569,9 +645,16 @@ def create_app(db: str | Path | None = None, *, host: str | None = None, port: i
     ``host`` (an app served from elsewhere, as in the tests) any Host is, but a browser page
     must still come from the very origin it sends to.  ``origins``: more origins whose pages
     may use the server (``scheme://host[:port]``, such as a proxy's public address), whose names
-    are accepted as Host too; ValueError when one is not an origin."""
+    are accepted as Host too; ValueError when one is not an origin.  ``public_url``: the address
+    people reach the server at (``serve --public-url``): an origin too, and where the tables'
+    links point."""
+    from canasta.web.lobby import Lobby, install_tables  # (it builds on this module)
+
+    public = public_origin(public_url) if public_url is not None else None
+    origins = [*origins, *([public] if public else [])]
     store = Store(db if db is not None else default_db_path())
     hub = Hub(store)
+    lobby = Lobby(store, hub, public)
     filling: list[asyncio.Task[int]] = []  # the summaries of an older database, being built
 
     async def summaries_ready() -> None:
@@ -586,6 +669,7 @@ def create_app(db: str | Path | None = None, *, host: str | None = None, port: i
         filling.append(asyncio.create_task(asyncio.to_thread(store.fill_summaries)))
         filling[0].add_done_callback(_log_failure)
         yield
+        await lobby.close()
         await hub.close()
         store.close()
         await summaries_ready()
@@ -601,6 +685,7 @@ def create_app(db: str | Path | None = None, *, host: str | None = None, port: i
         return JSONResponse({"error": e.pop("message"), **e}, status_code=status)
 
     protect(app, Site.bound(host, port, origins), bad)
+    install_tables(app, lobby)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -666,7 +751,10 @@ def create_app(db: str | Path | None = None, *, host: str | None = None, port: i
     @app.get("/api/games/{game_id}", response_model=None)
     async def game(request: Request, game_id: str) -> dict[str, Any] | JSONResponse:
         stored = await stored_or_404(request, game_id)
-        return stored if isinstance(stored, JSONResponse) else summary_of(stored)
+        if isinstance(stored, JSONResponse):
+            return stored
+        table = await asyncio.to_thread(store.table_of_game, game_id)
+        return {**summary_of(stored), "table": table[0] if table else None}
 
     @app.get("/api/games/{game_id}/replay", response_model=None)
     async def game_replay(request: Request, game_id: str,
@@ -674,6 +762,9 @@ def create_app(db: str | Path | None = None, *, host: str | None = None, port: i
         stored = await stored_or_404(request, game_id)
         if isinstance(stored, JSONResponse):
             return stored
+        if await asyncio.to_thread(store.table_of_game, game_id) is not None:
+            # (each person replays their own seat's view, with their key: /api/tables/...)
+            return bad(request, CanastaError("web.table_replay"), 403)
         try:
             return await asyncio.to_thread(replay_frames, stored, hand)
         except CanastaError as e:  # (a ConfigError too)
@@ -714,7 +805,8 @@ def create_app(db: str | Path | None = None, *, host: str | None = None, port: i
                                                  e.lang)})
                 await ws.close(code=CLOSE_CORRUPT, reason="the saved game cannot be read")
             return
-        if live is None or seat != str(HUMAN):
+        if live is None or seat != str(HUMAN) or isinstance(live.session, TableSession):
+            # (a table's match: every seat through the table's socket, with its key)
             with suppress(*GONE):
                 if live is None:
                     await ws.close(code=CLOSE_NO_GAME, reason="no such game")
@@ -748,8 +840,19 @@ def server_config(app: FastAPI, host: str, port: int, **more: Any) -> uvicorn.Co
                           ws_max_size=WS_MAX_SIZE, **more)
 
 
+def public_origin(url: str) -> str:
+    """The origin of ``serve --public-url`` (``https://cards.example.org``, a path or a
+    trailing slash left out); ValueError for anything but an http(s) address."""
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname or "@" in parts.netloc \
+            or parts.query or parts.fragment or parts.path not in ("", "/"):
+        raise ValueError(f"the public URL is http(s)://host[:port], not {url!r}")
+    return f"{parts.scheme}://{parts.netloc.lower()}"
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
-          open_browser: bool = True, announce: Callable[[str], None] = print) -> None:
+          open_browser: bool = True, announce: Callable[[str], None] = print,
+          public_url: str | None = None) -> None:
     """Run the server until interrupted (``canasta serve``); once it listens, say where and
     open a browser there (where a desktop exists)."""
     import threading
@@ -758,7 +861,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
 
     shown = "localhost" if host in ("0.0.0.0", "::", "") else host
     url = f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/"
-    server = uvicorn.Server(server_config(create_app(db, host=host, port=port), host, port))
+    if public_url is not None:
+        url = public_origin(public_url) + "/"
+    app = create_app(db, host=host, port=port, public_url=public_url)
+    server = uvicorn.Server(server_config(app, host, port))
 
     def when_ready() -> None:
         while not server.started:

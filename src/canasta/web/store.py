@@ -68,7 +68,20 @@ CREATE TABLE IF NOT EXISTS summaries (
     hand_points INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS summaries_recent ON summaries (updated DESC, id DESC);
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    created REAL NOT NULL,
+    updated REAL NOT NULL,
+    data TEXT NOT NULL,
+    game TEXT
+);
+CREATE INDEX IF NOT EXISTS tables_game ON tables (game);
 """
+#: ``tables``: the tables with friends (canasta.web.tables), ``data`` their seats and the hashes
+#: of their links' keys (never a key), ``game`` the match once started.  A database of a server
+#: from before the tables gets the empty table as it opens; its games are left as they are.
+TABLES_COLUMNS = ("id", "created", "updated", "data", "game")
+MAX_TABLE = 16 * 1024  # characters; a table of six takes about 1,500
 #: ``problem`` is NULL for a readable game, else why its stored row cannot be read.  ``played``:
 #: some move was made; ``hands_scored``, ``hands_won``, ``hand_points``: seat 0's side over the
 #: hands with a readable score (the statistics add them up).
@@ -347,6 +360,43 @@ class Store:
                         _int(record.get("winner")), game_id))
             _write_summary(db, game_id, row[0], now, summarize(config, record))
 
+    def create_table(self, table_id: str, data: dict[str, Any]) -> None:
+        text = encode(data, MAX_TABLE)
+        now = time.time()
+        with self._tx() as db:
+            db.execute("INSERT INTO tables (id, created, updated, data, game) "
+                       "VALUES (?, ?, ?, ?, ?)", (table_id, now, now, text, data.get("game")))
+
+    def save_table(self, table_id: str, data: dict[str, Any]) -> None:
+        text = encode(data, MAX_TABLE)
+        with self._tx() as db:
+            done = db.execute("UPDATE tables SET updated = ?, data = ?, game = ? WHERE id = ?",
+                              (time.time(), text, data.get("game"), table_id))
+            if done.rowcount != 1:
+                raise WriteRefused(f"the table {table_id!r} is no longer in the database")
+
+    def load_table(self, table_id: str) -> dict[str, Any] | None:
+        """A stored table's data, or None; raises UnreadableGame when its row cannot be
+        read."""
+        try:
+            with self._lock:
+                row = self._db.execute("SELECT data FROM tables WHERE id = ?",
+                                       (table_id,)).fetchone()
+        except sqlite3.DatabaseError as e:
+            raise UnreadableGame("store.db_cannot_read", problem=str(e)) from None
+        return decode(row[0], MAX_TABLE) if row is not None else None
+
+    def table_of_game(self, game_id: str) -> tuple[str, dict[str, Any]] | None:
+        """The id and data of the table whose match ``game_id`` is (None for a game of one
+        person); raises UnreadableGame when its row cannot be read."""
+        try:
+            with self._lock:
+                row = self._db.execute("SELECT id, data FROM tables WHERE game = ?",
+                                       (game_id,)).fetchone()
+        except sqlite3.DatabaseError as e:
+            raise UnreadableGame("store.db_cannot_read_table", problem=str(e)) from None
+        return (str(row[0]), decode(row[1], MAX_TABLE)) if row is not None else None
+
     # --- reading -----------------------------------------------------------------------------
     def load(self, game_id: str) -> StoredGame | None:
         """A stored game, or None; raises UnreadableGame when its row cannot be read."""
@@ -367,6 +417,7 @@ class Store:
         while len(out.games) < limit:
             keys = self._keys(cursor, limit - len(out.games))
             if not keys:
+                self._mark_tables(out.games)
                 return out
             for rowid, updated, game_id in keys:
                 cursor = (updated, game_id)
@@ -377,7 +428,24 @@ class Store:
                     out.games.append(listed)
         if cursor is not None and self._keys(cursor, 1):
             out.next = make_cursor(*cursor)
+        self._mark_tables(out.games)
         return out
+
+    def _mark_tables(self, games: list[dict[str, Any]]) -> None:
+        """Give each listed game that is a table's match its table's id (``table``; None for a
+        game of one person): it is played and replayed through the table's links."""
+        ids = [g["id"] for g in games]
+        found: dict[str, str] = {}
+        if ids:
+            marks = ", ".join("?" for _ in ids)
+            try:
+                with self._lock:
+                    found = {str(r[0]): str(r[1]) for r in self._db.execute(
+                        f"SELECT game, id FROM tables WHERE game IN ({marks})", ids)}
+            except sqlite3.DatabaseError as e:
+                log.warning("the tables of the games list cannot be read (%s)", e)
+        for g in games:
+            g["table"] = found.get(g["id"])
 
     def stats(self) -> dict[str, Any]:
         """Seat 0's record over every readable game in which a move was made."""
@@ -612,7 +680,8 @@ def _check_tables(db: sqlite3.Connection, path: str) -> None:
     """A database whose tables have our names but not our columns is another program's."""
     for table, needed in (("games", GAMES_COLUMNS),
                           ("summaries", ("id", "created", "updated", "problem",
-                                         *SUMMARY_COLUMNS))):
+                                         *SUMMARY_COLUMNS)),
+                          ("tables", TABLES_COLUMNS)):
         have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
         if have and (missing := [c for c in needed if c not in have]):
             raise StoreOpenError(f"{path} is not a canasta games database (its table "

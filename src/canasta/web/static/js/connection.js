@@ -10,7 +10,7 @@
  * The server's refusals, after which connecting again cannot help: 4403 not a human seat,
  * 4404 no such game, 4422 the saved game cannot be read (an error message comes first).
  */
-export const FINAL_CODES = new Set([4403, 4404, 4422]);
+export const FINAL_CODES = new Set([4401, 4403, 4404, 4409, 4422]);
 
 /**
  * The server's closes after which connecting again is the cure (the server sends the present
@@ -44,8 +44,9 @@ function defaultEnv() {
  * Callbacks: onMessage(msg), onOpen(), onClose({code, final}).  `env`: WebSocket and timers.
  */
 export class GameSocket {
-  constructor(url, { onMessage, onOpen, onClose, env } = {}) {
+  constructor(url, { onMessage, onOpen, onClose, env, hello } = {}) {
     this.url = url;
+    this.hello = hello || null; // a table's socket says first whose key it has
     this.onMessage = onMessage || (() => {});
     this.onOpen = onOpen || (() => {});
     this.onClose = onClose || (() => {});
@@ -64,6 +65,7 @@ export class GameSocket {
     const ws = new env.WebSocket(this.url);
     this.ws = ws;
     ws.addEventListener("open", () => {
+      if (this.hello) ws.send(JSON.stringify(this.hello));
       this.retry = 0;
       env.clearInterval(this.keepalive);
       this.keepalive = env.setInterval(() => this.send({ type: "ping" }), KEEPALIVE_MS);
@@ -182,7 +184,7 @@ export class StateQueue {
  *   delayFor(state)        milliseconds to wait before showing a queued state.
  */
 export class GameConnection {
-  constructor(url, callbacks = {}, { env } = {}) {
+  constructor(url, callbacks = {}, { env, hello } = {}) {
     const nothing = () => {};
     this.cb = {
       onShow: nothing, onError: nothing, onHint: nothing, onPause: nothing, onOpen: nothing,
@@ -204,6 +206,7 @@ export class GameConnection {
     });
     this.socket = new GameSocket(url, {
       env: this.env,
+      hello,
       onOpen: () => this.opened(),
       onMessage: (msg) => this.received(msg),
       onClose: (info) => this.closed(info),
@@ -286,6 +289,8 @@ export class GameConnection {
       this.cb.onError(msg, request);
     } else if (msg.type === "hint") {
       this.cb.onHint(msg, request);
+    } else if (msg.type === "said" && this.cb.onSaid) {
+      this.cb.onSaid(msg);
     }
     this.cb.onChange();
   }

@@ -1,15 +1,18 @@
 // The client's entry point: language, header controls, and which screen the URL asks for
-// ("" start, "#game=<id>", "#replay=<id>&hand=N").
+// ("" start, "#game=<id>", "#replay=<id>&hand=N", a table's link "#table=<id>&k=<key>").
 import { $, fill, h } from "./dom.js";
 import {
   LANGS, applyStatic, detectLang, lang, langName, loadCatalogues, onLangChange, setLang, t,
 } from "./i18n.js";
-import { getOptions } from "./net.js";
+import { getOptions, getTableReplay } from "./net.js";
 import { SPEEDS, settings } from "./settings.js";
 import { StartScreen } from "./ui/start.js";
 import { GameScreen } from "./ui/game.js";
 import { ReplayScreen } from "./ui/replay.js";
+import { TableScreen, parseTableHash } from "./ui/lobby.js";
 import { anyDialogOpen, openHelp, openRules, refreshRules, wireDialogs } from "./ui/dialogs.js";
+
+const SCREENS = ["start", "game", "replay", "table"];
 
 const app = {
   options: null,
@@ -19,13 +22,17 @@ const app = {
 
 function parseHash() {
   const params = new URLSearchParams(location.hash.replace(/^#/, ""));
+  if (params.get("table")) { // (first: a table's link may go on with "&play=1" or "&replay=N")
+    const name = params.get("play") ? "play" : params.get("replay") ? "table-replay" : "table";
+    return { name, hand: Number(params.get("replay")) || 1, ...parseTableHash(location.hash) };
+  }
   if (params.get("game")) return { name: "game", id: params.get("game") };
   if (params.get("replay")) return { name: "replay", id: params.get("replay"), hand: Number(params.get("hand")) || 1 };
   return { name: "start" };
 }
 
 function showSection(name) {
-  for (const s of ["start", "game", "replay"]) $(`#${s}-screen`).hidden = s !== name;
+  for (const s of SCREENS) $(`#${s}-screen`).hidden = s !== name;
   // The game screen is laid out to the window's height (style.css: the table on one screen).
   document.body.dataset.screen = name;
   $("#home-button").hidden = name === "start";
@@ -36,14 +43,36 @@ function route() {
   if (app.screen && app.screen.dispose) app.screen.dispose();
   app.screen = null;
   // Only one screen's controls exist at a time (test ids and live regions stay unique).
-  for (const s of ["start", "game", "replay"]) fill($(`#${s}-screen`));
+  for (const s of SCREENS) fill($(`#${s}-screen`));
   const target = parseHash();
-  app.screenName = target.name;
-  showSection(target.name);
+  // (a table's match and its replay are the game and replay screens)
+  app.screenName = { play: "game", "table-replay": "replay" }[target.name] || target.name;
+  showSection(app.screenName);
   document.body.dataset.busy = "true";
-  if (target.name === "game") {
+  if (target.name === "table-replay") { // a table's match as the reader's seat saw it
+    document.title = `${t("replay.title")} · ${t("app.title")}`;
+    const base = `table=${encodeURIComponent(target.id)}&k=${encodeURIComponent(target.key)}`;
+    app.screen = new ReplayScreen($("#replay-screen"), target.id, target.hand, {
+      onExit: goHome,
+      onHand: (hand) => history.replaceState(null, "", `#${base}&replay=${hand}`),
+      fetch: (id, hand) => getTableReplay(id, target.key, hand),
+    });
+  } else if (target.name === "play") { // a table's match: the game screen, on the table's socket
+    document.title = `${t("game.title")} · ${t("app.title")}`;
+    app.screen = new GameScreen($("#game-screen"), target.id, {
+      onExit: goHome, table: { id: target.id, key: target.key },
+    });
+  } else if (target.name === "game") {
     document.title = `${t("game.title")} · ${t("app.title")}`;
     app.screen = new GameScreen($("#game-screen"), target.id, { onExit: goHome });
+  } else if (target.name === "table") {
+    document.title = `${t("table.title")} · ${t("app.title")}`;
+    app.screen = new TableScreen($("#table-screen"), target.id, target.key, {
+      // (the key the screen holds: a seat's own, once its friend sat down through the table link)
+      onGame: () => { location.hash = `${location.hash.replace(/^#/, "")}&play=1`; },
+      onExit: goHome,
+    });
+    document.body.dataset.busy = "false";
   } else if (target.name === "replay") {
     document.title = `${t("replay.title")} · ${t("app.title")}`;
     app.screen = new ReplayScreen($("#replay-screen"), target.id, target.hand, {
@@ -55,6 +84,7 @@ function route() {
     app.screen = new StartScreen($("#start-screen"), app.options, {
       onPlay: (id) => { location.hash = `game=${encodeURIComponent(id)}`; },
       onReplay: (id, hand) => { location.hash = `replay=${encodeURIComponent(id)}&hand=${hand}`; },
+      onTable: (link) => { location.hash = new URL(link).hash; },
     });
     document.body.dataset.busy = "false";
   }
@@ -77,7 +107,7 @@ function relabel() {
   fillHeaderControls();
   if (app.screen && app.screen.relabel) app.screen.relabel();
   refreshRules();
-  const titles = { game: "game.title", replay: "replay.title" };
+  const titles = { game: "game.title", replay: "replay.title", table: "table.title" };
   document.title = titles[app.screenName] ? `${t(titles[app.screenName])} · ${t("app.title")}` : t("app.title");
 }
 

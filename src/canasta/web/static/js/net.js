@@ -8,9 +8,11 @@ export class ApiError extends Error {
   }
 }
 
-export async function api(path, { method = "GET", body } = {}) {
+export async function api(path, { method = "GET", body, key } = {}) {
   // The server writes its refusals in the language asked for: the one the player chose.
   const init = { method, headers: { Accept: "application/json", "Accept-Language": lang() } };
+  // A table's key goes in a header, never in the URL (docs/PROTOCOL.md, "Tables").
+  if (key) init.headers["X-Canasta-Key"] = key;
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -43,6 +45,23 @@ export const getReplay = (id, hand) =>
 
 export const setGameLang = (id, lang) =>
   api(`/api/games/${encodeURIComponent(id)}/lang`, { method: "POST", body: { lang } });
+
+const tablePath = (id) => `/api/tables/${encodeURIComponent(id)}`;
+export const openTable = (options) => api("/api/tables", { method: "POST", body: options });
+export const getTable = (id, key) => api(tablePath(id), { key });
+export const joinTable = (id, key, body) => api(`${tablePath(id)}/join`, { method: "POST", body, key });
+export const fillTable = (id, key) => api(`${tablePath(id)}/fill`, { method: "POST", body: {}, key });
+export const getTableReplay = (id, key, hand) =>
+  api(`${tablePath(id)}/replay?hand=${encodeURIComponent(hand)}`, { key });
+export const newLinks = (id, key) => api(`${tablePath(id)}/links`, { method: "POST", body: {}, key });
+export const startTable = (id, key) => api(`${tablePath(id)}/start`, { method: "POST", body: {}, key });
+export const handSeat = (id, key, seat, computer) =>
+  api(`${tablePath(id)}/seats/${seat}`, { method: "POST", body: { computer }, key });
+
+export function tableSocketUrl(id, play = false) {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${location.host}/ws/tables/${encodeURIComponent(id)}${play ? "/play" : ""}`;
+}
 
 export function socketUrl(id, seat = 0) {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";

@@ -4,7 +4,7 @@
 // and turns clicks, drops and keys into requests.
 import { $, fill, h, keepFocus } from "../dom.js";
 import { lang, t, tn } from "../i18n.js";
-import { setGameLang, socketUrl } from "../net.js";
+import { setGameLang, socketUrl, tableSocketUrl } from "../net.js";
 import { GameConnection } from "../connection.js";
 import { Selection, dropOnPile, drawnIndices, hintIndices } from "../selection.js";
 import { availability, statusText, whyNot } from "../actions.js";
@@ -19,13 +19,22 @@ import { gameKey } from "./keys.js";
 import { gameLayout } from "./layout.js";
 import { chooseMeld, closeGameDialogs, fillScore, updateAnswer, updateScore } from "./playdialogs.js";
 import { settings } from "../settings.js";
+import { QUICK } from "./lobby.js";
 
-const REFUSALS = { 4404: "errors.noSuchGame", 4403: "errors.notYourSeat", 4422: "errors.corruptGame" };
+const REFUSALS = {
+  4404: "errors.noSuchGame", 4403: "errors.notYourSeat", 4401: "errors.notYourSeat",
+  4409: "errors.notStarted", 4422: "errors.corruptGame",
+};
 
 export class GameScreen {
-  constructor(root, id, { onExit }) {
+  constructor(root, id, { onExit, table = null }) {
     this.root = root;
     this.id = id;
+    // A table's match ({id, key}): its socket says the seat's key first; the language is the
+    // person's own, told over the socket.
+    this.tableLink = table;
+    this.people = null; // who plays each seat, and who is here (a table's match)
+    this.said = null; // the latest quick message
     this.onExit = onExit;
     this.view = null; // the view on screen
     this.shown = null; // the state message on screen
@@ -48,17 +57,24 @@ export class GameScreen {
 
   /** Tell the game our language (its errors and hints come in it), then connect. */
   async start() {
-    try {
-      const code = lang();
-      await setGameLang(this.id, code);
-      this.toldLang = code;
-    } catch {
-      /* an unknown game: the socket will say so */
+    if (!this.tableLink) {
+      try {
+        const code = lang();
+        await setGameLang(this.id, code);
+        this.toldLang = code;
+      } catch {
+        /* an unknown game: the socket will say so */
+      }
+    } else {
+      this.toldLang = lang(); // (said in the socket's first message)
     }
     if (this.disposed) return;
     // Once the screen is gone, nothing the connection still reports may touch the page.
     const live = (fn) => (...args) => (this.disposed ? undefined : fn(...args));
-    this.connection = new GameConnection(socketUrl(this.id, 0), {
+    const url = this.tableLink ? tableSocketUrl(this.tableLink.id, true) : socketUrl(this.id, 0);
+    const hello = this.tableLink ? { type: "hello", key: this.tableLink.key, lang: lang() } : null;
+    this.connection = new GameConnection(url, {
+      onSaid: live((msg) => { this.said = msg; this.render(); }),
       onOpen: live(() => this.onOpen()),
       onClose: live((info) => this.onClose(info)),
       onShow: live((msg, fresh) => this.apply(msg, fresh)),
@@ -70,7 +86,7 @@ export class GameScreen {
         const computer = msg.last && msg.last.seat !== (this.view ? this.view.seat : 0);
         return computer && this.shown ? settings.delay() : 0;
       },
-    });
+    }, { hello });
   }
 
   dispose() {
@@ -183,6 +199,7 @@ export class GameScreen {
     this.view = view;
     this.shown = msg;
     this.canUndo = !!msg.can_undo;
+    this.people = msg.people || null;
     this.caption = captionFor(old, msg, fresh) || this.caption;
     this.lastSeat = msg.last ? msg.last.seat : null;
     this.render();
@@ -201,6 +218,7 @@ export class GameScreen {
     if (!this.view) return;
     const v = this.view;
     fill(e.scorebar, scorebar(v, e.historyButton));
+    this.renderPeople();
     e.tableTitle.textContent = t("game.table");
     e.caption.textContent = this.caption();
     keepFocus(this.root, () => {
@@ -212,6 +230,40 @@ export class GameScreen {
     fill(e.hintBox, this.hint ? hintContent(this.hint) : null);
     updateHistory(e, v);
     this.updateDialogs();
+  }
+
+  /** At a table with friends: who is away, which seats a computer plays for a friend, the
+   * latest quick message, and the quick messages to send. */
+  renderPeople() {
+    const e = this.el;
+    if (!this.tableLink || !this.people) {
+      if (e.people) e.people.hidden = true;
+      return;
+    }
+    if (!e.people) {
+      e.people = h("div", { class: "people-bar", dataset: { testid: "people" } });
+      e.game.insertBefore(e.people, e.tableSection);
+    }
+    e.people.hidden = false;
+    const notes = [];
+    for (const p of this.people) {
+      if (!p.person || p.seat === this.view.seat) continue;
+      if (p.computer) notes.push(t("table.standIn", { name: p.name, level: t(`level.${(this.view.levels || [])[p.seat] || "expert"}`) }));
+      else if (!p.present) notes.push(t("table.away", { name: p.name }));
+    }
+    const said = this.said
+      ? t("quick.said", { name: (this.view.names || [])[this.said.seat] || "", text: t(`quick.${this.said.say}`) })
+      : "";
+    const seated = this.view.seat !== null && this.view.seat !== undefined;
+    fill(e.people,
+      h("p", { class: "people-notes", "aria-live": "polite", dataset: { testid: "away-notes" } }, notes.join(" · ")),
+      h("p", { class: "people-said", "aria-live": "polite", dataset: { testid: "said" } }, said),
+      seated ? h("details", { class: "quick-menu" },
+        h("summary", {}, t("quick.title")),
+        h("div", { class: "quick-buttons" }, QUICK.map((id) => h("button", {
+          type: "button", class: "btn btn-small", dataset: { testid: `quick-${id}` },
+          onclick: () => this.connection && this.connection.socket.send({ type: "say", say: id }),
+        }, t(`quick.${id}`))))) : null);
   }
 
   renderAlert() {

@@ -1,4 +1,5 @@
-// Replay: a finished (or running) hand move by move, as seat 0 saw it.
+// Replay: a finished (or running) hand move by move, as seat 0 saw it (a table's match: as the
+// reader's own seat saw it, through the table's link).
 import { fill, h } from "../dom.js";
 import { formatNumber, t, tn } from "../i18n.js";
 import { getReplay } from "../net.js";
@@ -10,9 +11,10 @@ import { anyDialogOpen } from "./dialogs.js";
 import { settings } from "../settings.js";
 
 export class ReplayScreen {
-  constructor(root, id, hand, { onExit, onHand }) {
+  constructor(root, id, hand, { onExit, onHand, fetch = getReplay }) {
     this.root = root;
     this.id = id;
+    this.fetch = fetch;
     this.hand = hand || 1;
     this.onExit = onExit;
     this.onHand = onHand;
@@ -46,7 +48,7 @@ export class ReplayScreen {
   async load() {
     document.body.dataset.busy = "true";
     try {
-      this.data = await getReplay(this.id, this.hand);
+      this.data = await this.fetch(this.id, this.hand);
       this.frame = 0;
       this.error = "";
     } catch (err) {

@@ -3,10 +3,13 @@
 // comes from the server's /api/options, which reads them from the registries.
 import { fill, h } from "../dom.js";
 import { formatDate, formatNumber, formatPercent, has, lang, t, tn } from "../i18n.js";
-import { createGame, getStats, listGames } from "../net.js";
+import { createGame, getStats, listGames, openTable } from "../net.js";
+import { rememberLinks } from "./lobby.js";
 import { openRules } from "./dialogs.js";
 
 const FORM_KEY = "canasta.form";
+const FRIEND = "friend"; // a seat's choice: a person, invited by link, instead of a level
+const CLOCKS = [30, 60, 120, 300]; // a table's turn clock, seconds (canasta.web.tables.CLOCKS)
 const PAGE = 20; // games asked for at a time: older ones come with "Older games"
 
 function loadForm() {
@@ -26,11 +29,12 @@ function saveForm(form) {
 }
 
 export class StartScreen {
-  constructor(root, options, { onPlay, onReplay }) {
+  constructor(root, options, { onPlay, onReplay, onTable }) {
     this.root = root;
     this.options = options;
     this.onPlay = onPlay;
     this.onReplay = onReplay;
+    this.onTable = onTable;
     const saved = loadForm();
     const d = options.defaults;
     // A remembered choice the server no longer offers falls back to the server's default.
@@ -41,6 +45,7 @@ export class StartScreen {
       target: saved.target ?? d.target,
       levels: saved.levels || {},
       houseRules: saved.houseRules && typeof saved.houseRules === "object" ? saved.houseRules : {},
+      clock: CLOCKS.includes(saved.clock) ? saved.clock : null,
       name: saved.name ?? d.name ?? "",
     };
     this.fixPlayers();
@@ -110,6 +115,17 @@ export class StartScreen {
   levelFor(seat) {
     const chosen = this.form.levels[seat];
     return this.options.levels.includes(chosen) ? chosen : this.options.defaults.level;
+  }
+
+  /** "friend" or a computer level: what the form says of a seat. */
+  seatChoice(seat) {
+    return this.form.levels[seat] === FRIEND ? FRIEND : this.levelFor(seat);
+  }
+
+  friendSeats() {
+    const out = [];
+    for (let seat = 1; seat < this.form.players; seat++) if (this.seatChoice(seat) === FRIEND) out.push(seat);
+    return out;
   }
 
   async refresh() {
@@ -212,9 +228,12 @@ export class StartScreen {
         h("label", { for: id }, role, h("span", { class: "muted" }, ` · ${t("start.seat", { n: seat })}`)),
         h("select", {
           id, dataset: { testid: id },
-          onchange: (e) => { f.levels[seat] = e.target.value; this.persist(); },
-        }, this.options.levels.map((l) => h("option", { value: l, selected: l === this.levelFor(seat) }, t(`level.${l}`))))));
+          onchange: (e) => { f.levels[seat] = e.target.value; this.persist(); this.renderForm(); this.focusId(id); },
+        },
+        h("option", { value: FRIEND, selected: this.seatChoice(seat) === FRIEND }, t("start.friend")),
+        this.options.levels.map((l) => h("option", { value: l, selected: l === this.seatChoice(seat) }, t(`level.${l}`))))));
     }
+    const withFriends = this.friendSeats().length > 0;
     const houseRules = this.houseRuleOptions().map((o) => {
       const id = `option-${o.name}`;
       const value = this.houseRuleValue(o);
@@ -233,7 +252,8 @@ export class StartScreen {
         h("div", { class: "field" }, h("label", { for: "players" }, t("start.players")), players),
         h("div", { class: "field" }, h("label", { for: "target" }, t("start.target")), target)),
       h("fieldset", { class: "levels" },
-        h("legend", {}, t("start.computerPlayers")),
+        h("legend", {}, t("start.seats")),
+        h("p", { class: "muted field-note" }, t("start.friendsNote")),
         h("div", { class: "levels-grid" }, levels)),
       houseRules.length ? h("details", {
         class: "house-rules", dataset: { testid: "house-rules" },
@@ -243,6 +263,14 @@ export class StartScreen {
         h("summary", {}, t("start.houseRules")),
         h("p", { class: "muted field-note" }, t("start.houseRulesNote")),
         h("div", { class: "house-grid" }, houseRules)) : null,
+      withFriends ? h("div", { class: "field" },
+        h("label", { for: "clock" }, t("start.clock")),
+        h("select", {
+          id: "clock", dataset: { testid: "clock" },
+          onchange: (e) => { f.clock = e.target.value ? Number(e.target.value) : null; this.persist(); },
+        },
+        h("option", { value: "", selected: f.clock === null }, t("start.clock.off")),
+        CLOCKS.map((n) => h("option", { value: n, selected: n === f.clock }, t("start.clock.seconds", { n }))))) : null,
       h("div", { class: "field" },
         h("label", { for: "player-name" }, t("start.name")),
         h("input", {
@@ -252,7 +280,8 @@ export class StartScreen {
         })),
       h("p", { class: "form-error", role: "alert", dataset: { testid: "form-error" } }, this.formError),
       h("div", { class: "form-actions" },
-        h("button", { type: "submit", class: "btn btn-primary btn-large", dataset: { testid: "start-game" } }, t("start.start"))));
+        h("button", { type: "submit", class: "btn btn-primary btn-large", dataset: { testid: "start-game" } },
+          withFriends ? t("start.openTable") : t("start.start"))));
     fill(this.formBox, this.formEl);
   }
 
@@ -269,7 +298,11 @@ export class StartScreen {
     e.preventDefault();
     const f = this.form;
     const levels = [];
-    for (let seat = 1; seat < f.players; seat++) levels.push(this.levelFor(seat));
+    const seats = [];
+    for (let seat = 1; seat < f.players; seat++) {
+      levels.push(this.levelFor(seat));
+      seats.push(this.seatChoice(seat) === FRIEND ? { friend: true } : { level: this.levelFor(seat) });
+    }
     const body = {
       variant: f.variant, players: f.players, target: Number(f.target), levels,
       name: f.name.trim() || t("start.defaultName"), lang: lang(), options: {},
@@ -278,6 +311,14 @@ export class StartScreen {
     const button = this.formEl.querySelector("[type=submit]");
     button.disabled = true;
     try {
+      if (this.friendSeats().length) {
+        delete body.levels;
+        const links = await openTable({ ...body, seats, clock: f.clock });
+        // The server gives the links once: this device keeps them for the host's lobby.
+        rememberLinks(links);
+        this.onTable(links.host);
+        return;
+      }
       const { id } = await createGame(body);
       this.onPlay(id);
     } catch (err) {
@@ -316,6 +357,9 @@ export class StartScreen {
       else if (g.winner === 0) result = h("span", { class: "tag tag--won" }, t("start.won"));
       else result = h("span", { class: "tag tag--lost" }, t("start.lost"));
       const desc = `${this.variantTitle(g.variant)}, ${t("start.nPlayers", { n: g.players })}`;
+      // A table's match is played and replayed through the table's link this device keeps.
+      const link = g.table ? tableLink(g.table) : null;
+      const onPlay = link ? () => { location.hash = `${link}&play=1`; } : () => this.onPlay(g.id);
       return h("tr", { dataset: { gameId: g.id, testid: "game-row" } },
         h("td", {}, formatDate(g.updated || g.created)),
         h("th", { scope: "row" }, h("span", { class: "game-variant" }, this.variantTitle(g.variant)),
@@ -324,13 +368,14 @@ export class StartScreen {
         h("td", { class: "num" }, scores),
         h("td", {}, result),
         h("td", {}, h("div", { class: "row-actions" },
-          !g.over ? h("button", {
+          !g.over && (!g.table || link) ? h("button", {
             type: "button", class: "btn btn-small btn-primary", dataset: { testid: "continue" },
-            "aria-label": t("start.continueGame", { game: desc }), onclick: () => this.onPlay(g.id),
+            "aria-label": t("start.continueGame", { game: desc }), onclick: onPlay,
           }, t("start.continue")) : null,
-          h("button", {
+          g.table && !link ? null : h("button", {
             type: "button", class: "btn btn-small", dataset: { testid: "replay" },
-            "aria-label": t("start.replayGame", { game: desc }), onclick: () => this.onReplay(g.id, 1),
+            "aria-label": t("start.replayGame", { game: desc }),
+            onclick: link ? () => { location.hash = `${link}&replay=1`; } : () => this.onReplay(g.id, 1),
           }, t("start.replay")))));
     });
     fill(this.gamesBox, h("div", { class: "table-scroll" }, h("table", { class: "games-table", dataset: { testid: "games" } },
@@ -368,6 +413,19 @@ export class StartScreen {
   relabel() {
     this.render();
   }
+}
+
+/** The fragment of a table's link this device holds (the host's, or a seat's), or null. */
+function tableLink(tableId) {
+  try {
+    const links = JSON.parse(localStorage.getItem(`canasta.table.${tableId}`) || "null");
+    if (links && links.host) return new URL(links.host).hash.replace(/^#/, "");
+    const seat = JSON.parse(localStorage.getItem(`canasta.seat.${tableId}`) || "null");
+    if (typeof seat === "string") return `table=${encodeURIComponent(tableId)}&k=${encodeURIComponent(seat)}`;
+  } catch {
+    /* storage unavailable: no link */
+  }
+  return null;
 }
 
 function tnHands(n) {

@@ -29,7 +29,8 @@ export function sideName(view, side) {
   return names.join(t("side.joiner"));
 }
 
-/** Where each seat sits, seen from seat 0 at the bottom; play goes to the left (clockwise). */
+/** Where each seat sits, seen from the reader's seat at the bottom (a spectator's: seat 0's);
+ * play goes to the left (clockwise).  `seat` counts from the reader's. */
 export function seatPosition(seat, players) {
   if (seat === 0) return "bottom";
   const layouts = {
@@ -72,7 +73,8 @@ function seatBadge(view, seat, opts) {
   const fan = [];
   for (let i = 0; i < Math.min(size, 5); i++) fan.push(cardBack("card--mini"));
   const asking = view.asking === seat;
-  const classes = ["seat", `seat--${seatPosition(seat, view.players)}`, `seat--side-${side}`];
+  const me = view.seat ?? 0;
+  const classes = ["seat", `seat--${seatPosition((seat - me + view.players) % view.players, view.players)}`, `seat--side-${side}`];
   if (isTurn) classes.push("seat--turn");
   if (isPartner) classes.push("seat--partner");
   if (opts.lastSeat === seat) classes.push("seat--last");
@@ -241,7 +243,8 @@ function legend(view) {
 export function renderFelt(view, opts = {}) {
   const sides = sidesOf(view);
   const positions = { top: [], left: [], right: [] };
-  for (let s = 1; s < view.players; s++) positions[seatPosition(s, view.players)].push(s);
+  const me = view.seat ?? 0;
+  for (let k = 1; k < view.players; k++) positions[seatPosition(k, view.players)].push((me + k) % view.players);
   // Seats on the left are listed from the top of the table down (play goes up the left side).
   positions.left.reverse();
   const others = [];
@@ -255,12 +258,12 @@ export function renderFelt(view, opts = {}) {
       h("div", { class: "deck-row" }, stockArea(view, opts), pileArea(view, opts)),
       legend(view)),
     h("div", { class: "felt-own" }, sideMelds(view, view.side, opts)),
-    opts.ownSeat === false ? null : h("div", { class: "felt-bottom seat-row" }, seatBadge(view, view.seat, opts)));
+    opts.ownSeat === false ? null : h("div", { class: "felt-bottom seat-row" }, seatBadge(view, me, opts)));
 }
 
 /** The player's own seat badge (name, turn, partnership), for beside the hand. */
 export function ownSeatBadge(view, opts = {}) {
-  return seatBadge(view, view.seat, opts);
+  return seatBadge(view, view.seat ?? 0, opts);
 }
 
 /** The move history of this hand as a list of captions. */

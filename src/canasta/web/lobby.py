@@ -1,0 +1,611 @@
+"""The tables with friends over HTTP and WebSocket: opening a table, joining it, the lobby,
+who is connected, the host's actions and the quick messages (docs/PROTOCOL.md, "Tables").
+
+What a table is and who may do what is ``canasta.web.tables`` (plain Python); this module keeps
+the live tables of the process, stores every change before it is announced, and tells every
+connection of a table what changed, each as its own key lets it see.  A key never travels in a
+URL the server sees: the links carry it in their fragment (``#table=ID&k=KEY``, which browsers
+keep to themselves), the client sends it in the ``X-Canasta-Key`` header of a request and in
+the first message of a socket.  Nothing here logs a key.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Callable
+from contextlib import suppress
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.responses import JSONResponse
+
+from canasta.errors import CanastaError
+from canasta.web.app import (
+    CLOSE_CORRUPT,
+    MAX_MESSAGE,
+    BadMessage,
+    CorruptGame,
+    Hub,
+    LiveGame,
+    error_json,
+    loads,
+    replay_frames,
+    request_lang,
+    restore,
+    write_problem,
+)
+from canasta.web.connection import GONE, Connection
+from canasta.web.quick import QUICK_MESSAGES
+from canasta.web.session import ConfigError, GameConfig, GameSession
+from canasta.web.store import Store, StoredGame, UnreadableGame
+from canasta.web.tablegame import TableSession, seat_names
+from canasta.web.tables import ROLE_HOST, ROLE_SEAT, ROLE_WATCH, Pass, Table, TableRefusal
+
+KEY_HEADER = "x-canasta-key"
+HELLO_WAIT = 10.0  # seconds a table socket has to say who it is
+MAX_LIVE_TABLES = 256  # tables kept in memory; the rest wait in the store
+CLOCK_TICK = 0.5  # how often a table's turn clock looks at its match, in clock seconds
+CLOSE_NO_KEY = 4401  # the socket did not send its key first
+CLOSE_WRONG_KEY = 4403
+CLOSE_NO_TABLE = 4404
+CLOSE_NOT_STARTED = 4409  # the match's socket of a table whose host has not started it
+log = logging.getLogger("canasta.web")
+
+def refusal_json(e: CanastaError, lang: str) -> dict[str, Any]:
+    """A refusal as the client is sent it: ``error`` in ``lang``, ``english``, ``code``,
+    ``params`` (as every refusal of the server, ``canasta.web.app.error_json``)."""
+    out = error_json(e, lang)
+    return {"error": out.pop("message"), **out}
+
+
+def bad_request(reason: CanastaError) -> TableRefusal:
+    """A request or message of a table that is not one of the protocol's, ``reason`` why."""
+    return TableRefusal("table.bad_request", reason=reason)
+
+
+@dataclass
+class LiveTable:
+    table: Table
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # Each socket's key (kept in memory only): what it opens is asked again at every change,
+    # since an invite becomes its seat's key as its friend sits down.
+    sockets: dict[Connection, str] = field(default_factory=dict)
+
+    def who(self, conn: Connection) -> Pass | None:
+        key = self.sockets.get(conn)
+        try:
+            return self.table.resolve(key) if key is not None else None
+        except TableRefusal:
+            return None
+
+    def present(self) -> set[int]:
+        """The seats with a person connected (the host's and the friends')."""
+        out = set()
+        for conn in self.sockets:
+            p = self.who(conn)
+            if p is not None and p.role in (ROLE_HOST, ROLE_SEAT) and p.seat is not None:
+                out.add(p.seat)
+        return out
+
+
+class Lobby:
+    """The tables of one server process (all of them in the store; the used ones in memory)."""
+
+    def __init__(self, store: Store, games: Hub, public_url: str | None = None) -> None:
+        self.store = store
+        self.games = games
+        self.public_url = public_url.rstrip("/") if public_url else None
+        self.tables: dict[str, LiveTable] = {}
+        self._loading = asyncio.Lock()
+        games.restorer = self.restore_game
+        self.clocks: dict[str, asyncio.Task[None]] = {}  # the turn clocks, by table
+        self.clock_unit = 1.0  # real seconds per second of a turn clock (the tests hurry it)
+
+    def restore_game(self, stored: StoredGame) -> GameSession:
+        """A stored game's session (in a worker thread): a table's match with its people, or a
+        game of one person."""
+        found = self.store.table_of_game(stored.id)
+        if found is None:
+            return restore(stored)
+        try:
+            seats = Table.from_json(*found)
+        except (KeyError, TypeError, ValueError) as e:
+            raise ConfigError("config.table_unreadable", problem=str(e)) from None
+        return TableSession.resume(stored.id, GameConfig.stored(stored.config), seats,
+                                   stored.record)
+
+    def link(self, base: str, table_id: str, key: str) -> str:
+        """A link into a table: the key in the fragment, which the browser does not send."""
+        return f"{self.public_url or base.rstrip('/')}/#table={table_id}&k={key}"
+
+    async def get(self, table_id: str) -> LiveTable:
+        live = self.tables.get(table_id)
+        if live is not None:
+            return live
+        async with self._loading:
+            live = self.tables.get(table_id)
+            if live is not None:
+                return live
+            try:
+                data = await asyncio.to_thread(self.store.load_table, table_id)
+                table = Table.from_json(table_id, data) if data is not None else None
+            except (UnreadableGame, KeyError, TypeError, ValueError) as e:
+                log.warning("the stored table %s cannot be read: %s", table_id, e)
+                raise TableRefusal("table.unreadable") from None
+            if table is None:
+                raise TableRefusal("table.no_table", game=table_id)
+            live = LiveTable(table)
+            self.tables[table_id] = live
+            self._forget_idle()
+            self.wind(live)
+            return live
+
+    async def open(self, body: object, base: str) -> dict[str, Any]:
+        table_id = secrets.token_urlsafe(9)
+        table, keys = Table.open(table_id, body)
+        try:
+            await asyncio.to_thread(self.store.create_table, table_id, table.to_json())
+        except Exception as e:
+            write_problem(e, "a new table")
+            raise TableRefusal("table.cannot_save") from None
+        self.tables[table_id] = LiveTable(table)
+        self._forget_idle()
+        return self.links(base, table_id, keys)
+
+    def links(self, base: str, table_id: str, keys: dict[str, Any]) -> dict[str, Any]:
+        return {"id": table_id,
+                "host": self.link(base, table_id, keys["host"]),
+                "table": self.link(base, table_id, keys["table"]),
+                "watch": self.link(base, table_id, keys["watch"]),
+                "invites": {str(n): self.link(base, table_id, k)
+                            for n, k in keys["invites"].items()}}
+
+    def _forget_idle(self) -> None:
+        """Keep at most MAX_LIVE_TABLES tables in memory: the oldest nobody is connected to
+        go (they are in the store, and come back at their next request)."""
+        for table_id, live in list(self.tables.items()):
+            if len(self.tables) <= MAX_LIVE_TABLES:
+                return
+            if not live.sockets and not live.lock.locked():
+                del self.tables[table_id]
+
+    async def change(self, live: LiveTable, table: Table) -> None:
+        """Store ``table`` as ``live``'s (held under its lock), then announce it."""
+        try:
+            await asyncio.to_thread(self.store.save_table, table.id, table.to_json())
+        except Exception as e:
+            write_problem(e, f"the table {table.id}")
+            raise TableRefusal("table.cannot_save") from None
+        live.table = table
+        self.announce(live)
+
+    def announce(self, live: LiveTable) -> None:
+        present = live.present()
+        for conn in list(live.sockets):
+            who = live.who(conn)
+            if who is not None:
+                conn.send(live.table.lobby(who, present))
+            else:  # its key was replaced by the host's new links
+                live.sockets.pop(conn, None)
+                conn.close(CLOSE_WRONG_KEY, "the link was replaced")
+
+    async def act(self, table_id: str, key: str | None,
+                  change: Callable[[LiveTable, Pass], Any]) -> Any:
+        """Run ``change`` on the table under its lock for the holder of ``key``."""
+        live = await self.get(table_id)
+        if key is None:
+            raise TableRefusal("table.no_key")
+        async with live.lock:
+            who = live.table.resolve(key)
+            return await change(live, who)
+
+    # --- the turn clock -------------------------------------------------------------------
+    def wind(self, live: LiveTable) -> None:
+        """Start the table's turn clock, if it has one and its match has started."""
+        t = live.table
+        running = self.clocks.get(t.id)
+        if t.clock is None or t.game is None or (running is not None and not running.done()):
+            return
+        self.clocks[t.id] = asyncio.create_task(self._clock(t.id, t.game, t.clock))
+
+    async def close(self) -> None:
+        for task in self.clocks.values():
+            task.cancel()
+            with suppress(asyncio.CancelledError, Exception):
+                await task
+
+    async def _clock(self, table_id: str, game_id: str, seconds: int) -> None:
+        """When an absent person has been to act for ``seconds``, a computer player makes
+        that turn for them (their seat is theirs again right after); a person who is
+        connected is never hurried."""
+        loop = asyncio.get_running_loop()
+        waiting: tuple[int, int, int] | None = None
+        since = 0.0
+        while True:
+            await asyncio.sleep(CLOCK_TICK * self.clock_unit)
+            match = self.games.games.get(game_id)
+            if match is None:
+                continue  # nobody has loaded it: nobody is waiting
+            s = match.session
+            if not isinstance(s, TableSession) or s.match.over:
+                return
+            seat = s.table.to_act()
+            if seat is None or s.table.is_computer(seat) or seat in _people_here(match) \
+                    or match.paused is not None:
+                waiting = None
+                continue
+            now = (seat, s.state.hand_number, len(s.state.history))
+            if now != waiting:
+                waiting, since = now, loop.time()
+                continue
+            if loop.time() - since < seconds * self.clock_unit:
+                continue
+            waiting = None
+            try:
+                await self._play_for(match, seat, now)
+            except Exception:  # the clock must not stop the match
+                log.exception("the turn clock of table %s failed", table_id)
+            self.games.drive(match)
+
+    async def _play_for(self, match: LiveGame, seat: int, when: tuple[int, int, int]) -> None:
+        """A computer player makes the absent person's turn at ``seat`` (if it is still the
+        turn the clock waited on)."""
+        async with match.lock:
+            s = match.session
+            if not isinstance(s, TableSession) or match.paused is not None \
+                    or (s.table.to_act(), s.state.hand_number, len(s.state.history)) != when:
+                return
+            s.hand_over(seat, True)
+            try:
+                while s.table.to_act() == seat and s.state.result is None:
+                    moved, move = await asyncio.to_thread(s.computer_step)
+                    if not await self.games.write(match):
+                        return  # (the game went back to what is stored, the seat a person's)
+                    self.games.broadcast_state(match, (moved, str(move)))
+            finally:
+                if match.session is s:
+                    s.hand_over(seat, False)
+
+    # --- the table's match ----------------------------------------------------------------
+    async def match_of(self, live: LiveTable) -> LiveGame | None:
+        """The table's live match, once started (loaded from the store if need be)."""
+        if live.table.game is None:
+            return None
+        return await self.games.get(live.table.game)
+
+    async def hand_over(self, match: LiveGame, seat: int, computer: bool) -> None:
+        """Give a seat of the running match to its computer player or back to its person; the
+        computer players go on if it is theirs to play now."""
+        async with match.lock:
+            session = match.session
+            if isinstance(session, TableSession):
+                session.hand_over(seat, computer)
+                self.games.broadcast_state(match, None)
+        self.games.drive(match)
+
+    async def play(self, ws: WebSocket, table_id: str) -> None:
+        """A person's (or a spectator's) socket of the table's match: its first message is
+        ``{"type": "hello", "key": KEY}``; then it speaks the game's protocol for the key's
+        seat (docs/PROTOCOL.md, "Tables")."""
+        try:
+            live = await self.get(table_id)
+            async with asyncio.timeout(HELLO_WAIT):
+                first = await ws.receive()
+            text = first.get("text")
+            msg = loads(text, "message") if isinstance(text, str) \
+                and len(text) <= MAX_MESSAGE else None
+            if not isinstance(msg, dict) or msg.get("type") != "hello" \
+                    or set(msg) - {"type", "key", "lang"}:
+                raise TableRefusal("table.no_key")
+            who = live.table.resolve(msg.get("key"))
+            if who.role not in (ROLE_HOST, ROLE_SEAT, ROLE_WATCH):
+                raise TableRefusal("table.not_seated")
+            match = await self.match_of(live)
+            if match is None:
+                raise TableRefusal("table.not_started")
+        except CorruptGame as e:
+            with suppress(*GONE):
+                await ws.send_json({"type": "error", **refusal_json(e.error, e.lang)})
+                await ws.close(code=CLOSE_CORRUPT, reason="the saved game cannot be read")
+            return
+        except TableRefusal as e:  # (before CanastaError: it is one)
+            code = {404: CLOSE_NO_TABLE, 409: CLOSE_NOT_STARTED}.get(
+                e.status, CLOSE_WRONG_KEY if e.code == "table.wrong_key" else CLOSE_NO_KEY)
+            with suppress(*GONE):
+                await ws.send_json({"type": "error", **refusal_json(e, "en")})
+                await ws.close(code=code, reason=e.code)
+            return
+        except (TimeoutError, BadMessage, CanastaError, *GONE):
+            with suppress(*GONE):
+                await ws.close(code=CLOSE_NO_KEY, reason="no key")
+            return
+        session = match.session
+        if isinstance(session, TableSession) and who.seat is not None \
+                and msg.get("lang") in ("en", "es"):
+            session.set_lang(who.seat, str(msg["lang"]))
+        await self.games.attend(match, ws, who.seat if who.role != ROLE_WATCH else None)
+
+    # --- a table's socket ---------------------------------------------------------------
+    async def attend(self, ws: WebSocket, table_id: str) -> None:
+        """A table's socket: its first message is ``{"type": "hello", "key": KEY}``; then it
+        gets the lobby at every change, and may send quick messages."""
+        try:
+            live = await self.get(table_id)
+        except TableRefusal as e:
+            with suppress(*GONE):
+                await ws.send_json({"type": "error", **refusal_json(e, "en")})
+                await ws.close(code=CLOSE_NO_TABLE if e.status == 404 else CLOSE_WRONG_KEY)
+            return
+        conn = Connection(ws)
+        try:
+            try:
+                async with asyncio.timeout(HELLO_WAIT):
+                    first = await conn.receive()
+            except TimeoutError:
+                first = None
+            key = self._hello(live, conn, first)
+            if isinstance(key, tuple):
+                await conn.flush()  # the error first: closing drops what is still queued
+                conn.close(*key)
+                return
+            async with live.lock:
+                live.sockets[conn] = key
+                self.announce(live)  # its first lobby, and everybody's new presence
+            await conn.flush()
+            while (text := await conn.receive()) is not None:
+                self._handle(live, conn, text)
+                await conn.flush()
+        finally:
+            if live.sockets.pop(conn, None) is not None:
+                self.announce(live)
+            await conn.finish()
+
+    def _hello(self, live: LiveTable, conn: Connection,
+               first: str | bytes | None) -> str | tuple[int, str]:
+        """The key of the socket's first message when it opens something, or (having queued
+        the error) the close the socket gets."""
+        try:
+            msg = loads(first, "message") if isinstance(first, str) \
+                and len(first) <= MAX_MESSAGE else None
+        except BadMessage:
+            msg = None
+        if not isinstance(msg, dict) or msg.get("type") != "hello" \
+                or set(msg) - {"type", "key", "lang"}:
+            conn.send({"type": "error", **refusal_json(TableRefusal("table.no_key"), "en")})
+            return CLOSE_NO_KEY, "no key"
+        lang = msg.get("lang") if msg.get("lang") in ("en", "es") else "en"
+        key = msg.get("key")
+        try:
+            live.table.resolve(key)
+            assert isinstance(key, str)
+            return key
+        except TableRefusal as e:
+            conn.send({"type": "error", **refusal_json(e, str(lang))})
+            return CLOSE_WRONG_KEY, "wrong key"
+
+    def _handle(self, live: LiveTable, conn: Connection, text: str | bytes) -> None:
+        who = live.who(conn)
+        if who is None:
+            return
+        try:
+            if isinstance(text, bytes):
+                raise bad_request(BadMessage("protocol.binary"))
+            try:
+                msg = loads(text, "message") if len(text) <= MAX_MESSAGE else None
+            except BadMessage as e:
+                raise bad_request(e) from None
+            if not isinstance(msg, dict):
+                raise bad_request(BadMessage("protocol.not_object"))
+            kind = msg.get("type")
+            fields = {"ping": set(), "sync": set(), "say": {"say"}}.get(str(kind))
+            if fields is None or set(msg) != {"type", *fields}:
+                raise bad_request(BadMessage("protocol.table_messages"))
+            if kind == "sync":
+                conn.send(live.table.lobby(who, live.present()))
+            elif kind == "say":
+                seat = live.table.seat_of(who)
+                if seat is None:
+                    raise TableRefusal("table.not_seated")
+                if msg["say"] not in QUICK_MESSAGES:
+                    raise TableRefusal("table.bad_quick", known=", ".join(QUICK_MESSAGES))
+                said = {"type": "said", "seat": seat, "say": msg["say"]}
+                for other in list(live.sockets):
+                    other.send(said)
+        except TableRefusal as e:
+            conn.send({"type": "error", **refusal_json(e, "en")})
+
+
+def _people_here(match: LiveGame) -> set[int]:
+    """The seats with a person connected to the running match."""
+    return {seat for seat in match.seats.values() if seat is not None}
+
+
+def install_tables(app: FastAPI, lobby: Lobby) -> None:
+    """The tables' routes (``create_app`` calls it)."""
+    app.state.lobby = lobby
+
+    def refused(request: Request, e: TableRefusal) -> JSONResponse:
+        return JSONResponse(refusal_json(e, request_lang(request)), status_code=e.status)
+
+    async def body_of(request: Request) -> Any:
+        raw = await request.body()
+        if len(raw) > MAX_MESSAGE:
+            raise bad_request(BadMessage("protocol.request_too_long"))
+        try:
+            return loads(raw or b"{}", "request")
+        except BadMessage as e:
+            raise bad_request(e) from None
+
+    def base_of(request: Request) -> str:
+        return str(request.base_url)
+
+    @app.post("/api/tables", status_code=201, response_model=None)
+    async def open_table(request: Request) -> dict[str, Any] | JSONResponse:
+        try:
+            return await lobby.open(await body_of(request), base_of(request))
+        except ConfigError as e:
+            return refused(request, bad_request(e))
+        except TableRefusal as e:
+            return refused(request, e)
+
+    @app.get("/api/tables/{table_id}", response_model=None)
+    async def table_lobby(request: Request, table_id: str) -> dict[str, Any] | JSONResponse:
+        async def show(live: LiveTable, who: Pass) -> dict[str, Any]:
+            return live.table.lobby(who, live.present())
+
+        try:
+            result: dict[str, Any] = await lobby.act(table_id, request.headers.get(KEY_HEADER),
+                                                     show)
+            return result
+        except TableRefusal as e:
+            return refused(request, e)
+
+    @app.post("/api/tables/{table_id}/join", response_model=None)
+    async def join(request: Request, table_id: str) -> dict[str, Any] | JSONResponse:
+        try:
+            data = await body_of(request)
+            if not isinstance(data, dict) or "name" not in data \
+                    or set(data) - {"name", "seat"}:
+                raise bad_request(BadMessage("protocol.table_join"))
+
+            async def sit(live: LiveTable, who: Pass) -> dict[str, Any]:
+                table, key = live.table.joined(who, data["name"], data.get("seat"))
+                await lobby.change(live, table)
+                seat = who.seat if who.seat is not None else data["seat"]
+                return {"seat": seat,
+                        "link": lobby.link(base_of(request), table_id, key) if key else None,
+                        "key": key}
+
+            result: dict[str, Any] = await lobby.act(
+                table_id, request.headers.get(KEY_HEADER), sit)
+            return result
+        except TableRefusal as e:
+            return refused(request, e)
+
+    @app.post("/api/tables/{table_id}/fill", response_model=None)
+    async def fill(request: Request, table_id: str) -> dict[str, Any] | JSONResponse:
+        async def fill_seats(live: LiveTable, who: Pass) -> dict[str, Any]:
+            await lobby.change(live, live.table.filled(who))
+            return live.table.lobby(who, live.present())
+
+        try:
+            if await body_of(request) != {}:
+                raise bad_request(BadMessage("protocol.table_fill"))
+            result: dict[str, Any] = await lobby.act(
+                table_id, request.headers.get(KEY_HEADER), fill_seats)
+            return result
+        except TableRefusal as e:
+            return refused(request, e)
+
+    @app.post("/api/tables/{table_id}/seats/{seat}", response_model=None)
+    async def hand_over(request: Request, table_id: str,
+                        seat: int) -> dict[str, Any] | JSONResponse:
+        try:
+            data = await body_of(request)
+            if not isinstance(data, dict) or set(data) != {"computer"}:
+                raise bad_request(BadMessage("protocol.table_hand_over"))
+
+            async def hand(live: LiveTable, who: Pass) -> dict[str, Any]:
+                match = await lobby.match_of(live)
+                present = live.present() | (_people_here(match) if match else set())
+                await lobby.change(live, live.table.handed(who, seat, data["computer"],
+                                                           present))
+                if match is not None:
+                    await lobby.hand_over(match, seat, data["computer"])
+                return live.table.lobby(who, live.present())
+
+            result: dict[str, Any] = await lobby.act(
+                table_id, request.headers.get(KEY_HEADER), hand)
+            return result
+        except TableRefusal as e:
+            return refused(request, e)
+
+    @app.post("/api/tables/{table_id}/links", response_model=None)
+    async def new_links(request: Request, table_id: str) -> dict[str, Any] | JSONResponse:
+        key = request.headers.get(KEY_HEADER)
+
+        async def relink(live: LiveTable, who: Pass) -> dict[str, Any]:
+            table, keys = live.table.relinked(who)
+            await lobby.change(live, table)
+            return lobby.links(base_of(request), table_id, {**keys, "host": key})
+
+        try:
+            if await body_of(request) != {}:
+                raise bad_request(BadMessage("protocol.table_new_links"))
+            result: dict[str, Any] = await lobby.act(table_id, key, relink)
+            return result
+        except TableRefusal as e:
+            return refused(request, e)
+
+    @app.post("/api/tables/{table_id}/start", response_model=None)
+    async def start(request: Request, table_id: str) -> dict[str, Any] | JSONResponse:
+        async def start_game(live: LiveTable, who: Pass) -> dict[str, Any]:
+            live.table.started_as(who, "")  # refused before a game is made for nothing
+            seats = live.table
+            try:
+                session = await lobby.games.create(
+                    seats.game_options(),
+                    lambda game_id, config: TableSession.start(game_id, config, seats))
+            except TableRefusal:
+                raise
+            except CanastaError as e:  # (a ConfigError too)
+                raise bad_request(e) from None
+            except Exception as e:
+                write_problem(e, "the game of a table")
+                raise TableRefusal("table.cannot_save") from None
+            await lobby.change(live, live.table.started_as(who, session.id))
+            lobby.wind(live)
+            return {"game": session.id}
+
+        try:
+            if await body_of(request) != {}:
+                raise bad_request(BadMessage("protocol.table_start"))
+            result: dict[str, Any] = await lobby.act(
+                table_id, request.headers.get(KEY_HEADER), start_game)
+            return result
+        except TableRefusal as e:
+            return refused(request, e)
+
+    @app.get("/api/tables/{table_id}/replay", response_model=None)
+    async def table_replay(request: Request, table_id: str,
+                           hand: int = 1) -> dict[str, Any] | JSONResponse:
+        async def frames(live: LiveTable, who: Pass) -> dict[str, Any]:
+            seat = live.table.seat_of(who)
+            if seat is None:
+                raise TableRefusal("table.not_seated")
+            if live.table.game is None:
+                raise TableRefusal("table.not_started")
+            game_id = live.table.game
+            try:
+                stored = await asyncio.to_thread(lobby.store.load, game_id)
+                if stored is None:
+                    raise TableRefusal("table.game_gone")
+                return await asyncio.to_thread(replay_frames, stored, hand, seat,
+                                               seat_names(live.table))
+            except TableRefusal:
+                raise
+            except CanastaError as e:  # (an UnreadableGame, a ConfigError too)
+                raise bad_request(e) from None
+
+        try:
+            result: dict[str, Any] = await lobby.act(
+                table_id, request.headers.get(KEY_HEADER), frames)
+            return result
+        except TableRefusal as e:
+            return refused(request, e)
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(ws: WebSocket, table_id: str) -> None:
+        await ws.accept()
+        await lobby.attend(ws, table_id)
+
+    @app.websocket("/ws/tables/{table_id}/play")
+    async def play_socket(ws: WebSocket, table_id: str) -> None:
+        await ws.accept()
+        await lobby.play(ws, table_id)
+
+
+__all__ = ["KEY_HEADER", "Lobby", "install_tables", "refusal_json"]

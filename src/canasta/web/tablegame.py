@@ -1,0 +1,143 @@
+"""The match of a table with friends: several people and computer players at one match.
+
+A ``TableSession`` is a ``GameSession`` whose people sit at any seats (the host's, the friends'),
+driven by the one match driver (``canasta.table.Table``): each person's moves come from their
+own socket, each has their own hint giver, undo, new cards and language; the computer players
+take the other seats, and the friends' seats the host hands them.  What a seat is sent is built
+from that seat's view alone; a spectator's from the public part of a view, with no card of any
+hand.  Plain Python, like the session it extends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from canasta.bots import make_player
+from canasta.bots.base import Player
+from canasta.bots.expert import ExpertPlayer
+from canasta.i18n import LANGS
+from canasta.table import Table as Driver
+from canasta.web.present import legal_json
+from canasta.web.present import view_json as seat_json
+from canasta.web.reasons import unavailable
+from canasta.web.session import COMPUTER_NAMES, HUMAN, ConfigError, GameConfig, GameSession
+from canasta.web.tables import COMPUTER, FRIEND, Table
+
+#: The private parts of a seat's view: a spectator's copy has them emptied.
+PRIVATE = ("hand", "drew", "legal", "unavailable", "answer")
+
+
+class TableSession(GameSession):
+    """A table's match: ``seats`` the table as it was when the session was built (names, who
+    is a person), ``langs`` each person's language (their errors, hints and reasons)."""
+
+    def __init__(self, game_id: str, config: GameConfig, seats: Table, driver: Driver) -> None:
+        super().__init__(game_id, config, table=driver)
+        self.table_id = seats.id
+        self.names = seat_names(seats)
+        self.levels: list[str] = [s.level or "expert" for s in seats.seats]
+        self.person_seats = frozenset(n for n, s in enumerate(seats.seats)
+                                      if s.kind != COMPUTER)
+        self.langs: dict[int, str] = {}
+
+    # --- building ---------------------------------------------------------------------------
+    @classmethod
+    def start(cls, game_id: str, config: GameConfig, seats: Table) -> TableSession:
+        return cls(game_id, config, seats, Driver(
+            config.rules(), config.seed, _computers(config, seats), **_options(config, seats)))
+
+    @classmethod
+    def resume(cls, game_id: str, config: GameConfig, seats: Table,
+               record: Mapping[str, Any]) -> TableSession:
+        """The session of a stored table game (raises what ``Table.restore`` raises)."""
+        driver = Driver.restore(record, _computers(config, seats), **_options(config, seats))
+        return cls(game_id, config, seats, driver)
+
+    # --- who plays ----------------------------------------------------------------------------
+    def hand_over(self, seat: int, computer: bool) -> None:
+        """A person's seat to its computer player (which first watches the hand from that seat)
+        or back to the person."""
+        if computer:
+            if not self.table.is_computer(seat):
+                self.table.seat_computer(seat, _player(self.config, seat, self.levels[seat]))
+        else:
+            self.table.seat_person(seat)
+
+    def lang_of(self, seat: int | None) -> str:
+        return self.langs.get(seat, self.config.lang) if seat is not None else self.config.lang
+
+    def set_lang(self, seat: int, lang: str) -> None:
+        if lang not in LANGS:
+            raise ConfigError("config.lang", known=", ".join(LANGS), value=lang)
+        self.langs[seat] = lang
+
+    # --- what each seat sees --------------------------------------------------------------------
+    def seat_levels(self) -> list[str | None]:
+        return [self.levels[n] if self.table.is_computer(n) else None
+                for n in range(len(self.names))]
+
+    def view_json(self, seat: int = HUMAN) -> dict[str, Any]:
+        view = self.view(seat)
+        out = seat_json(view, names=self.names, levels=self.seat_levels(),
+                        match=self.match_json(), drew=self.table.drew.get(seat, ()))
+        out["unavailable"] = unavailable(self.state, seat, view.legal_moves, out["legal"],
+                                         self.lang_of(seat))
+        return out
+
+    def spectator_json(self) -> dict[str, Any]:
+        """The table as a spectator sees it: everything public, no card of any hand (seat 0's
+        view with its private parts emptied)."""
+        out = self.view_json(HUMAN)
+        view = self.view(HUMAN)
+        # (seat 0's side and partner stay: public, and where the client lays the table out)
+        out.update({"seat": None, "to_act": False,
+                    "hand": [], "drew": None, "answer": None, "unavailable": {},
+                    "minimum": 0, "pile_frozen": out["pile_frozen_all"]})
+        out["legal"] = {k: ([] if isinstance(v, list) else False)
+                        for k, v in legal_json(view).items()}
+        return out
+
+    def people_json(self, present: Iterable[int]) -> list[dict[str, Any]]:
+        """Who plays each seat and who is connected ("Ana is away")."""
+        here = set(present)
+        return [{"seat": n, "name": self.names[n], "person": n in self.person_seats,
+                 "present": n in self.person_seats and n in here,
+                 "computer": self.table.is_computer(n)} for n in range(len(self.names))]
+
+    def can_undo_for(self, seat: int | None) -> bool:
+        return seat is not None and self.table.can_undo(seat)
+
+
+def seat_names(seats: Table) -> list[str]:
+    """The name of each seat: its person's, or a computer player's."""
+    names, computers = [], iter(COMPUTER_NAMES)
+    for s in seats.seats:
+        if s.kind == COMPUTER or s.name is None:
+            names.append(next(computers, "Computer"))
+        else:
+            names.append(s.name)
+    return names
+
+
+def _player(config: GameConfig, seat: int, level: str) -> Player:
+    return make_player(level, seed=config.seed * 31 + seat)
+
+
+def _computers(config: GameConfig, seats: Table) -> dict[int, Player]:
+    """The computer players of the table's seats: the computers' seats and the friends' seats
+    a computer plays (filled, or handed over)."""
+    return {n: _player(config, n, s.level or "expert") for n, s in enumerate(seats.seats)
+            if s.kind == COMPUTER or (s.kind == FRIEND and (s.stand_in or not s.taken))}
+
+
+def _options(config: GameConfig, seats: Table) -> dict[str, Any]:
+    """The driver's options of a browser game (undo, the failing computer's fallback), with a
+    hint giver for every person's seat, each with that seat's eyes only."""
+    options = GameSession._table_options(config)
+    options["advisers"] = {n: ExpertPlayer(config.seed * 31 + 97 * n)
+                           for n, s in enumerate(seats.seats) if s.kind != COMPUTER}
+    return options
+
+
+__all__ = ["PRIVATE", "TableSession", "seat_names"]

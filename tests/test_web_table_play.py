@@ -1,0 +1,563 @@
+"""Several people at one running match (docs/PROTOCOL.md, "Tables"): each seat its own socket,
+its own view, hints and undo; "may I go out?" between two people; the match waits for an absent
+person; the host hands an absent seat to a computer player and back; a spectator sees no hand.
+
+The leak test records every frame every seat and the spectator receive over whole hands of
+every variant with several people, and checks each against the true state replayed from the
+stored record: a seat's frame is exactly what its own view makes (no other hand, no stock
+order, no ponytail before it is picked up), a spectator's holds no card of any hand."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from canasta.bots.basic import BasicPlayer
+from canasta.match import Match
+from canasta.records import hand_moves, replay, replay_hand
+from canasta.web.app import create_app
+from canasta.web.present import view_json
+from canasta.web.tablegame import PRIVATE, TableSession
+from test_web_tables import key_of, with_key
+
+#: What a frame holds besides its view of the engine: the names and levels of the seats, the
+#: match's score sheet, the cards received this turn (checked apart) and the reasons of what
+#: is refused (checked apart).
+CONTEXT = ("names", "levels", "match", "drew", "unavailable")
+CARD = re.compile(r"\b(?:10|[2-9TJQKA])[CDHS]\b|\bJK\b")
+
+
+@pytest.fixture()
+def client(tmp_path: Path) -> Any:
+    with TestClient(create_app(tmp_path / "games.sqlite3")) as c:
+        yield c
+
+
+class Seated:
+    """A table's match with its people connected: one socket per person, one spectator."""
+
+    def __init__(self, client: TestClient, variant: str, players: int, people: list[int],
+                 levels: str = "basic", **more: Any) -> None:
+        self.client = client
+        seats = [{"friend": True} if n in people else {"level": levels}
+                 for n in range(1, players)]
+        r = client.post("/api/tables", json={"variant": variant, "players": players,
+                                             "name": "Ana", "seats": seats, **more})
+        assert r.status_code == 201, r.text
+        self.links = r.json()
+        self.id = self.links["id"]
+        self.keys = {0: key_of(self.links["host"])}
+        for n in people:
+            if n:
+                key = key_of(self.links["invites"][str(n)])
+                assert client.post(f"/api/tables/{self.id}/join", json={"name": f"P{n}"},
+                                   headers=with_key(key)).status_code == 200
+                self.keys[n] = key
+        started = client.post(f"/api/tables/{self.id}/start", json={},
+                              headers=with_key(self.keys[0]))
+        assert started.status_code == 200, started.text
+        self.game = started.json()["game"]
+        self.frames: dict[int | None, list[dict[str, Any]]] = {}
+        self.sockets: dict[int | None, Any] = {}
+        self.contexts: list[Any] = []
+        self.ids = 0
+
+    def connect(self, seat: int | None) -> Any:
+        """Open ``seat``'s socket (None: the spectator's) and read its first state: once it
+        came, every other socket has been sent the new list of who is here."""
+        key = key_of(self.links["watch"]) if seat is None else self.keys[seat]
+        cm = self.client.websocket_connect(f"/ws/tables/{self.id}/play")
+        ws = cm.__enter__()
+        self.contexts.append(cm)
+        ws.send_json({"type": "hello", "key": key})
+        self.sockets[seat] = ws
+        self.frames.setdefault(seat, [])
+        first = self.read(seat)
+        assert first["type"] == "state", first
+        return ws
+
+    def close(self) -> None:
+        for cm in reversed(self.contexts):
+            cm.__exit__(None, None, None)
+
+    @property
+    def session(self) -> TableSession:
+        s = self.client.app.state.hub.games[self.game].session  # type: ignore[attr-defined]
+        assert isinstance(s, TableSession)
+        return s
+
+    def read(self, seat: int | None) -> dict[str, Any]:
+        msg: dict[str, Any] = self.sockets[seat].receive_json()
+        if msg["type"] == "state":
+            self.frames[seat].append(msg)
+        return msg
+
+    def quiet(self) -> None:
+        """Wait until the computer players have nothing left to do."""
+        live = self.client.app.state.hub.games[self.game]  # type: ignore[attr-defined]
+        while live.driver is not None and not live.driver.done():
+            time.sleep(0.002)
+
+    def sync(self, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat``'s socket was sent until now (recorded), and the present state:
+        a ``sync``'s answer comes after all that was queued before it."""
+        self.ids += 1
+        self.sockets[seat].send_json({"type": "sync", "id": self.ids})
+        while True:
+            msg = self.read(seat)
+            if msg.get("id") == self.ids:
+                return msg
+
+    def settle(self, seat: int | None) -> dict[str, Any]:
+        """``seat``'s socket read up to now, once its request and the computer players'
+        moves that follow are done."""
+        self.sync(seat)  # (its own request was handled first)
+        self.quiet()
+        return self.sync(seat)
+
+    def settle_all(self) -> dict[int | None, dict[str, Any]]:
+        self.quiet()
+        return {seat: self.sync(seat) for seat in self.sockets}
+
+
+def play_hand(t: Seated, people: list[int], whole: bool = False) -> None:
+    """The people play one hand (``whole``: the whole match) as the basic player would, each
+    through their own socket."""
+    players = {n: BasicPlayer(11 + n) for n in people}
+    last = t.settle_all()
+    for _ in range(30000):
+        view = last[people[0]]["view"]
+        if view["result"] is not None:
+            if not whole or view["match"]["over"]:
+                return
+            t.sockets[people[-1]].send_json({"type": "next_hand"})  # (any person may deal)
+            t.sync(people[-1])
+            last = t.settle_all()
+            continue
+        acting = [n for n in people if last[n]["view"]["to_act"]]
+        assert len(acting) == 1, {n: last[n]["view"]["to_act"] for n in people}
+        seat = acting[0]
+        move = str(players[seat].choose(t.session.view(seat)))
+        t.sockets[seat].send_json({"type": "move", "move": move})
+        t.sync(seat)
+        last = t.settle_all()
+    raise AssertionError("the hand did not end")
+
+
+def check_frames(t: Seated) -> int:
+    """Every recorded frame against the true state replayed from the stored record; the number
+    of frames checked."""
+    record = t.session.record()
+    checked = 0
+    seats = list(range(t.session.table.rules.players))
+    truths: dict[int, list[Any]] = {}
+    for seat, frames in t.frames.items():
+        for msg in frames:
+            v = msg["view"]
+            hand = v["hand_number"]
+            if hand not in truths:
+                shown = replay(record, upto=hand)
+                truths[hand] = list(replay_hand(shown, hand_moves(record, hand), seats))
+            truth = truths[hand][len(v["history"])]
+            own = 0 if seat is None else seat
+            expected = view_json(truth.views[own], names=[], levels=[], match={})
+            if seat is None:
+                for key in PRIVATE:
+                    empty = not any(v[key].values()) if key == "legal" else not v[key]
+                    assert empty, (key, v[key])
+                same = [k for k in expected if k not in (*CONTEXT, *PRIVATE, "seat", "side",
+                                                         "partner", "to_act", "minimum",
+                                                         "pile_frozen")]
+            else:
+                same = [k for k in expected if k not in CONTEXT]
+                # What it received this turn and the reasons of its refusals name only
+                # cards it holds or everybody sees (a drawn card may be melded already).
+                visible = {c["text"] for c in v["hand"]} | set(CARD.findall(json.dumps(
+                    {k: v[k] for k in ("melds", "threes", "pile_top", "history")})))
+                assert set(v["drew"] or []) <= visible, v["drew"]
+                reasons = json.dumps(v["unavailable"])
+                assert set(CARD.findall(reasons)) <= visible, reasons
+            for key in same:
+                assert v[key] == expected[key], (seat, key, v[key], expected[key])
+            checked += 1
+    return checked
+
+
+@pytest.mark.parametrize(("variant", "players", "people", "whole"), [
+    ("classic", 4, [0, 1, 2], False),  # partners who are both people, and an opponent
+    ("classic", 2, [0, 1], True),  # a whole match, hand after hand
+    ("classic", 3, [0, 2], False),
+    ("modern-american", 4, [0, 2], False),
+    ("ponytail", 4, [0, 1, 3], False),
+    ("ponytail", 6, [0, 3], False),
+])
+def test_every_frame_of_every_seat_shows_only_what_it_may(
+        client: TestClient, variant: str, players: int, people: list[int],
+        whole: bool) -> None:
+    t = Seated(client, variant, players, people, target=2500) if whole else \
+        Seated(client, variant, players, people)
+    try:
+        for seat in [*people, None]:
+            t.connect(seat)
+        play_hand(t, people, whole)
+        t.settle_all()
+        assert check_frames(t) > 50
+        if whole:
+            assert t.session.match.over and len(t.session.match.results) > 1
+    finally:
+        t.close()
+
+
+def test_may_i_go_out_between_two_people(client: TestClient, make_position: Any) -> None:
+    """Seat 0 asks; seat 2, a person, answers in their own screen, and the answer binds."""
+    t = Seated(client, "classic", 4, [0, 2])
+    try:
+        for seat in (0, 2):
+            t.connect(seat)
+        t.settle_all()
+        state = make_position(
+            hands=[["4S", "4H", "4D", "5S"], ["6C", "7C"], ["8D", "9D"], ["TC", "JC"]],
+            melds=[[["KH", "KD", "KS", "KC", "KH", "KD", "KS"], ["QH", "QD", "QS"]], []],
+            discard=["3C"], stock=["4H", "5H", "6H", "7H", "8H", "9H"], phase="play")
+        live = client.app.state.hub.games[t.game]  # type: ignore[attr-defined]
+        live.session.table.match.state = state
+        t.sockets[0].send_json({"type": "sync"})
+        t.settle(0)
+        t.sockets[0].send_json({"type": "move", "move": "ask"})
+        asked = t.settle(2)
+        assert asked["view"]["to_act"] and asked["view"]["asking"] == 0
+        assert asked["view"]["legal"]["yes"] and asked["view"]["legal"]["no"]
+        seen0 = t.settle(0)
+        assert not seen0["view"]["to_act"]
+        # Seat 0 cannot answer for its partner.
+        t.sockets[0].send_json({"type": "move", "move": "yes"})
+        assert t.read(0)["type"] == "error"
+        t.sockets[2].send_json({"type": "move", "move": "no"})
+        answered = t.settle(0)
+        assert answered["view"]["answer"] == "no" and answered["view"]["to_act"]
+        assert not answered["view"]["legal"]["ask"]
+    finally:
+        t.close()
+
+
+def test_the_match_waits_for_an_absent_person_and_the_host_hands_the_seat_over(
+        client: TestClient) -> None:
+    t = Seated(client, "classic", 2, [0, 1])
+    try:
+        t.connect(0)
+        first = t.settle(0)
+        assert first["people"][1] == {"seat": 1, "name": "P1", "person": True,
+                                      "present": False, "computer": False}
+        me = BasicPlayer(3)
+        while t.session.state.to_move() == 0:
+            t.sockets[0].send_json({"type": "move", "move": str(me.choose(t.session.view(0)))})
+            last = t.settle(0)
+        assert not last["waiting"] and not last["view"]["to_act"]  # P1's turn: it waits
+        waited = len(t.session.state.history)
+        host = with_key(t.keys[0])
+        r = client.post(f"/api/tables/{t.id}/seats/1", json={"computer": True}, headers=host)
+        assert r.status_code == 200, r.text
+        handed = t.settle(0)
+        assert handed["people"][1]["computer"]
+        assert len(t.session.state.history) > waited  # the computer played P1's turn
+        # P1 comes back: the host cannot hand it over while P1 is there; gives it back.
+        t.connect(1)
+        back = t.settle(1)
+        assert back["view"]["seat"] == 1 and back["people"][1]["present"]
+        r = client.post(f"/api/tables/{t.id}/seats/1", json={"computer": True}, headers=host)
+        assert r.status_code == 409 and r.json()["code"] == "table.present"
+        r = client.post(f"/api/tables/{t.id}/seats/1", json={"computer": False}, headers=host)
+        assert r.status_code == 200
+        assert not t.settle(1)["people"][1]["computer"]
+    finally:
+        t.close()
+
+
+def test_each_seat_has_its_own_hint_undo_and_nobody_plays_for_another(
+        client: TestClient) -> None:
+    t = Seated(client, "classic", 4, [0, 1, 2])
+    try:
+        for seat in (0, 1, 2):
+            t.connect(seat)
+        last = t.settle_all()
+        turn = next(n for n in (0, 1, 2) if last[n]["view"]["to_act"])
+        other = next(n for n in (0, 1, 2) if n != turn)
+        t.sockets[other].send_json({"type": "move", "move": "draw", "id": 5})
+        refused = t.read(other)
+        assert refused["type"] == "error" and refused["id"] == 5
+        t.sockets[other].send_json({"type": "hint", "id": 6})
+        assert t.read(other)["type"] == "error"
+        t.sockets[turn].send_json({"type": "hint", "id": 7})
+        hint = t.read(turn)
+        assert hint["type"] == "hint" and hint["id"] == 7
+        t.sockets[other].send_json({"type": "undo"})
+        assert t.read(other)["type"] == "error"
+        t.sockets[turn].send_json({"type": "say", "say": "good_luck"})
+        for seat in (0, 1, 2):
+            assert t.read(seat) == {"type": "said", "seat": turn, "say": "good_luck"}
+    finally:
+        t.close()
+
+
+def test_the_match_socket_needs_a_seated_key(client: TestClient) -> None:
+    t = Seated(client, "classic", 4, [0, 2])
+    try:
+        bad = [("A" * 30, 4403), (key_of(t.links["table"]), 4401)]
+        for key, code in bad:
+            with client.websocket_connect(f"/ws/tables/{t.id}/play") as ws:
+                ws.send_json({"type": "hello", "key": key})
+                message = ws.receive_json()
+                assert message["type"] == "error" and "view" not in message
+                with pytest.raises(WebSocketDisconnect) as e:
+                    ws.receive_json()
+                assert e.value.code == code
+        # The match of a table is not open through the one-person game's socket.
+        with pytest.raises(WebSocketDisconnect) as e, \
+                client.websocket_connect(f"/ws/games/{t.game}/0") as ws:
+            ws.receive_json()
+        assert e.value.code == 4403
+        watcher = t.connect(None)
+        seen = t.settle(None)
+        assert seen["view"]["hand"] == [] and seen["view"]["seat"] is None
+        watcher.send_json({"type": "move", "move": "draw"})
+        assert t.read(None)["type"] == "error"
+        watcher.send_json({"type": "say", "say": "hello"})
+        assert t.read(None)["type"] == "error"
+    finally:
+        t.close()
+
+
+def test_a_table_match_survives_a_restart(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    with TestClient(create_app(db)) as client:
+        t = Seated(client, "classic", 2, [0, 1])
+        t.connect(0)
+        t.connect(1)
+        last = t.settle_all()
+        seat = 0 if last[0]["view"]["to_act"] else 1
+        t.sockets[seat].send_json({"type": "move", "move": "draw"})
+        before = t.settle_all()[seat]["view"]
+        t.close()
+    with TestClient(create_app(db)) as client:
+        t.client = client
+        t.sockets, t.contexts = {}, []
+        t.connect(seat)
+        after = t.settle(seat)
+        assert after["view"]["hand"] == before["hand"]
+        assert after["view"]["history"] == before["history"]
+        assert after["people"][1 - seat]["name"] in ("Ana", "P1")
+        t.close()
+
+
+def open_tab(t: Seated, seat: int) -> Any:
+    """A second socket of ``seat`` (another tab), its first state read."""
+    cm = t.client.websocket_connect(f"/ws/tables/{t.id}/play")
+    ws = cm.__enter__()
+    t.contexts.append(cm)
+    ws.send_json({"type": "hello", "key": t.keys[seat]})
+    assert ws.receive_json()["type"] == "state"
+    return ws
+
+
+def drain(ws: Any, rid: int) -> list[dict[str, Any]]:
+    """What ``ws`` was sent up to the answer of a sync with id ``rid`` (sent here)."""
+    ws.send_json({"type": "sync", "id": rid})
+    out = []
+    while True:
+        msg = ws.receive_json()
+        out.append(msg)
+        if msg.get("id") == rid:
+            return out
+
+
+def test_double_clicks_and_two_tabs_acting_at_once_make_one_move(client: TestClient) -> None:
+    t = Seated(client, "classic", 2, [0, 1])
+    try:
+        for seat in (0, 1):
+            t.connect(seat)
+        last = t.settle_all()
+        seat = 0 if last[0]["view"]["to_act"] else 1
+        tab = open_tab(t, seat)
+        before = len(t.session.state.history)
+        # The same draw: twice from one tab (a double click), once from another, and the
+        # other person drawing out of turn, all at once.
+        t.sockets[seat].send_json({"type": "move", "move": "draw", "id": 1})
+        t.sockets[seat].send_json({"type": "move", "move": "draw", "id": 2})
+        tab.send_json({"type": "move", "move": "draw", "id": 3})
+        t.sockets[1 - seat].send_json({"type": "move", "move": "draw", "id": 4})
+        answers = {}
+        for ws, ids in ((t.sockets[seat], (1, 2)), (tab, (3,)), (t.sockets[1 - seat], (4,))):
+            for msg in drain(ws, 99):
+                if msg.get("id") in ids:
+                    answers[msg["id"]] = msg["type"]
+        assert sorted(answers.values()) == ["error", "error", "error", "state"]
+        history = t.session.state.history
+        assert len(history) == before + 1 and str(history[-1][1]) == "draw"
+        replay(t.session.record())  # the stored game is one consistent game
+    finally:
+        t.close()
+
+
+def test_a_move_racing_an_undo_gives_one_consistent_game(client: TestClient,
+                                                         make_position: Any) -> None:
+    t = Seated(client, "classic", 2, [0, 1])
+    try:
+        t.connect(0)
+        t.connect(1)
+        t.settle_all()
+        live = client.app.state.hub.games[t.game]  # type: ignore[attr-defined]
+        # Seat 0 has drawn and may meld three fives, then discard (a match from this
+        # position: undo plays the turn again from where it began).
+        live.session.table.match = Match.from_position(make_position(
+            players=2, hands=[["5S", "5H", "5D", "9C", "KH"], ["6C", "7C", "8C"]],
+            melds=[[["QH", "QD", "QS"]], []], discard=["3C"],
+            stock=["4H", "5C", "6H", "7H", "8H", "9H"], phase="play"))
+        t.sockets[0].send_json({"type": "move", "move": "meld 5S 5H 5D"})
+        assert t.sync(0)["can_undo"]
+        tab = open_tab(t, 0)
+        t.sockets[0].send_json({"type": "undo", "id": 10})
+        tab.send_json({"type": "move", "move": "discard 9C", "id": 11})
+        first = {m.get("id"): m for m in drain(t.sockets[0], 98)}
+        second = {m.get("id"): m for m in drain(tab, 97)}
+        state = t.session.state
+        kinds = [str(m) for _, m in state.history]
+        assert second[11]["type"] == "state", second[11]  # the discard is legal either way
+        if first[10]["type"] == "state":  # the undo came first: the fives went back to hand
+            assert kinds == ["discard 9C"], kinds
+        else:  # the discard came first: the turn is over, nothing to undo
+            assert first[10]["type"] == "error" and kinds == ["meld 5S 5H 5D", "discard 9C"]
+        final0, final_tab = t.sync(0), drain(tab, 96)[-1]
+        assert final0["view"] == final_tab["view"]  # both tabs show the same game
+    finally:
+        t.close()
+
+
+def test_reconnecting_in_the_middle_of_the_computers_turns(client: TestClient) -> None:
+    t = Seated(client, "classic", 4, [0, 2], levels="expert")
+    try:  # (the friend's seat played by a computer: three computer players after seat 0)
+        assert client.post(f"/api/tables/{t.id}/seats/2", json={"computer": True},
+                           headers=with_key(t.keys[0])).status_code == 200
+        t.connect(0)
+        last = t.settle(0)
+        me = BasicPlayer(2)
+        for _ in range(6):  # moves that hand the turn to three computer players each time
+            if not last["view"]["to_act"] or last["view"]["result"] is not None:
+                break
+            t.sockets[0].send_json({"type": "move", "move": str(me.choose(t.session.view(0)))})
+            tab = open_tab(t, 0)  # at once: while the computer players are at it
+            states = [m for m in drain(tab, 1) if m["type"] == "state"]
+            t.quiet()
+            states += [m for m in drain(tab, 2) if m["type"] == "state"]
+            histories = [s["view"]["history"] for s in states
+                         if s["view"]["hand_number"] == states[-1]["view"]["hand_number"]]
+            for a, b in pairwise(histories):
+                assert b[:len(a)] == a  # never a lost, undone or duplicated move
+            truth = t.session.view_json(0)
+            assert states[-1]["view"]["history"] == truth["history"]
+            assert states[-1]["view"]["hand"] == truth["hand"]
+            last = t.sync(0)
+    finally:
+        t.close()
+
+
+def test_each_person_replays_their_own_seat_only(client: TestClient) -> None:
+    t = Seated(client, "classic", 2, [0, 1])
+    try:
+        t.connect(0)
+        t.connect(1)
+        last = t.settle_all()
+        seat = 0 if last[0]["view"]["to_act"] else 1
+        t.sockets[seat].send_json({"type": "move", "move": "draw"})
+        t.settle_all()
+        for n in (0, 1):
+            r = client.get(f"/api/tables/{t.id}/replay?hand=1", headers=with_key(t.keys[n]))
+            assert r.status_code == 200, r.text
+            frames = r.json()["frames"]
+            assert len(frames) == 2 and frames[1]["move"] == "draw"
+            truth = t.session.view_json(n)
+            assert frames[-1]["view"]["seat"] == n
+            assert frames[-1]["view"]["hand"] == truth["hand"]
+            assert frames[-1]["view"]["names"] == ["Ana", "P1"]
+        r = client.get(f"/api/tables/{t.id}/replay", headers=with_key(key_of(t.links["watch"])))
+        assert r.status_code == 403 and r.json()["code"] == "table.not_seated"
+        # Not through the one-person games' replay, which is seat 0's to whoever asks.
+        assert client.get(f"/api/games/{t.game}/replay").status_code == 403
+    finally:
+        t.close()
+
+
+def test_the_turn_clock_lets_a_computer_play_an_absent_persons_turn(
+        client: TestClient) -> None:
+    client.app.state.lobby.clock_unit = 0.005  # type: ignore[attr-defined]  # 30 s: 0.15 s
+    t = Seated(client, "classic", 2, [0, 1], clock=30)
+    try:
+        t.connect(0)
+        me = BasicPlayer(3)
+        last = t.settle(0)
+        played_for = 0
+        deadline = time.monotonic() + 20
+        while played_for < 2 and t.session.state.result is None:
+            assert time.monotonic() < deadline, "the clock did not play for the absent one"
+            if last["view"]["to_act"]:
+                t.sockets[0].send_json({"type": "move",
+                                        "move": str(me.choose(t.session.view(0)))})
+                last = t.settle(0)
+                continue
+            before = len(t.session.state.history)
+            while len(t.session.state.history) == before:
+                assert time.monotonic() < deadline
+                time.sleep(0.01)
+            last = t.settle(0)
+            assert last["view"]["history"][before][0] == 1  # a move of P1's seat
+            assert not last["people"][1]["computer"]  # and the seat stays P1's
+            played_for += 1
+    finally:
+        t.close()
+
+
+def test_the_turn_clock_never_hurries_a_person_who_is_there(client: TestClient) -> None:
+    client.app.state.lobby.clock_unit = 0.002  # type: ignore[attr-defined]
+    t = Seated(client, "classic", 2, [0, 1], clock=30)
+    try:
+        t.connect(0)
+        t.connect(1)
+        last = t.settle_all()
+        before = len(t.session.state.history)
+        time.sleep(0.5)  # many clock periods
+        assert len(t.session.state.history) == before
+        assert any(last[n]["view"]["to_act"] for n in (0, 1))
+    finally:
+        t.close()
+
+
+def test_each_person_has_their_own_language(client: TestClient) -> None:
+    t = Seated(client, "classic", 2, [0, 1])
+    try:
+        t.connect(0)
+        t.connect(1)
+        last = t.settle_all()
+        waiting = 1 if last[0]["view"]["to_act"] else 0
+        t.sockets[waiting].send_json({"type": "lang", "lang": "es", "id": 1})
+        assert t.sync(waiting)["type"] == "state"
+        for seat in (0, 1):  # out of turn for one, a bad move for the other
+            t.sockets[seat].send_json({"type": "move", "move": "discard 2X", "id": 2})
+        answers = {}
+        for seat in (0, 1):
+            while True:
+                msg = t.read(seat)
+                if msg.get("id") == 2:
+                    answers[seat] = msg
+                    break
+        assert answers[waiting]["message"] != answers[waiting]["english"]  # in Spanish
+        other = 1 - waiting
+        assert answers[other]["message"] == answers[other]["english"]  # still English
+    finally:
+        t.close()
