@@ -310,6 +310,22 @@ def test_refusals_in_the_language_asked_for(client: TestClient) -> None:
     assert body["english"].startswith("only the host may start the game")
 
 
+def test_a_refusal_nests_why_and_quotes_what_was_asked_for_in_both_languages(
+        client: TestClient) -> None:
+    """(table.bad_request carries its reason as a refusal of its own, rendered in the language
+    asked for; an unknown table is named as it was given)"""
+    r = client.post("/api/tables", json=table_body(seats=[{"friend": "yes"}, {}, {}]),
+                    headers={"Accept-Language": "es"})
+    body = refusal(r, 400, "table.bad_request")
+    assert body["params"]["reason"]["code"] == "config.seat_friend"
+    assert body["error"] == "La petición no es válida: asiento 1: 'friend' es true o false"
+    assert body["english"] == "the request is not valid: seat 1: 'friend' is true or false"
+    r = client.get("/api/tables/nope", headers={**with_key("k" * 22), "Accept-Language": "es"})
+    body = refusal(r, 404, "table.no_table")
+    assert (body["error"], body["english"]) == ("No existe la mesa 'nope'",
+                                                "there is no table 'nope'")
+
+
 # --- the table's socket: the lobby, who is there, quick messages ------------------------------
 def test_the_socket_shows_who_is_there_and_relays_quick_messages(client: TestClient) -> None:
     links = open_table(client)

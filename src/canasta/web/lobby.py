@@ -136,7 +136,7 @@ class Lobby:
                 log.warning("the stored table %s cannot be read: %s", table_id, e)
                 raise TableRefusal("table.unreadable") from None
             if table is None:
-                raise TableRefusal("table.no_table", game=table_id)
+                raise TableRefusal("table.no_table", game=repr(table_id))
             live = LiveTable(table)
             self.tables[table_id] = live
             self._forget_idle()
