@@ -489,6 +489,18 @@ def test_the_turn_clock_is_off_unless_chosen(client: TestClient) -> None:
                 "table.bad_request")
 
 
+def test_the_table_socket_refuses_in_the_language_of_its_hello(client: TestClient) -> None:
+    links = open_table(client)
+    with client.websocket_connect(f"/ws/tables/{links['id']}") as ws:
+        ws.send_json({"type": "hello", "key": key_of(links["host"]), "lang": "es"})
+        assert ws.receive_json()["type"] == "lobby"
+        ws.send_json({"type": "say", "say": "you are bad"})
+        error = ws.receive_json()
+        assert error["code"] == "table.bad_quick"
+        assert error["error"].startswith("Los mensajes rápidos son hello, good_luck")
+        assert error["english"].startswith("the quick messages are hello, good_luck")
+
+
 def test_new_links_replace_the_old_ones_but_not_a_seated_friends(client: TestClient) -> None:
     links = open_table(client)
     tid, host = links["id"], with_key(links["host"])

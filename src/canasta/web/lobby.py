@@ -73,6 +73,7 @@ class LiveTable:
     # Each socket's key (kept in memory only): what it opens is asked again at every change,
     # since an invite becomes its seat's key as its friend sits down.
     sockets: dict[Connection, str] = field(default_factory=dict)
+    langs: dict[Connection, str] = field(default_factory=dict)  # as each socket's hello asked
 
     def who(self, conn: Connection) -> Pass | None:
         key = self.sockets.get(conn)
@@ -359,6 +360,7 @@ class Lobby:
                 self._handle(live, conn, text)
                 await conn.flush()
         finally:
+            live.langs.pop(conn, None)
             if live.sockets.pop(conn, None) is not None:
                 self.announce(live)
             await conn.finish()
@@ -381,6 +383,7 @@ class Lobby:
         try:
             live.table.resolve(key)
             assert isinstance(key, str)
+            live.langs[conn] = str(lang)
             return key
         except TableRefusal as e:
             conn.send({"type": "error", **refusal_json(e, str(lang))})
@@ -415,7 +418,7 @@ class Lobby:
                 for other in list(live.sockets):
                     other.send(said)
         except TableRefusal as e:
-            conn.send({"type": "error", **refusal_json(e, "en")})
+            conn.send({"type": "error", **refusal_json(e, live.langs.get(conn, "en"))})
 
 
 def _people_here(match: LiveGame) -> set[int]:
