@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import pickle
+import re
 import string
 from pathlib import Path
 
@@ -15,12 +16,16 @@ from canasta.cards import card
 from canasta.errors import CanastaError, IllegalMove, NotationError, PositionError, Refusal
 from canasta.refusals import RANK_FORMS, REFUSALS, UNCODED
 from canasta.variants.base import MIN_CARDS
+
 from rules_helpers import legal, table_position
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "canasta"
 #: Built with a code, always (a ``CanastaError`` or a ``PositionError`` may be a plain text).
 CODED = {"IllegalMove", "NotationError", "BadMessage", "ConfigError", "UnreadableGame",
          "Refusal"}
+#: Built with a code or with a plain text: a literal shaped like a code must be a known code.
+MAY_BE_TEXT = {"CanastaError", "PositionError", "ScenarioFormatError"}
+CODE_SHAPE = re.compile(r"[a-z_]+(\.[a-z_]+)+")
 RE_RAISED = ["(the code of another refusal)"]
 
 
@@ -54,9 +59,9 @@ def raise_sites() -> list[tuple[str, int, list[str] | None, set[str]]]:
                     and node.args):
                 continue
             codes = _codes(node.args[0])
-            if node.func.id == "CanastaError" and codes is not None and all(
-                    c in REFUSALS for c in codes):
-                pass  # a coded CanastaError is checked like the others
+            if node.func.id in MAY_BE_TEXT and codes is not None and all(
+                    CODE_SHAPE.fullmatch(c) for c in codes):
+                pass  # a coded CanastaError or PositionError is checked like the others
             elif node.func.id not in CODED:
                 continue
             names = {k.arg for k in node.keywords if k.arg}

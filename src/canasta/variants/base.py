@@ -124,7 +124,7 @@ class Variant:
             if o.name == name:
                 return o
         known = ", ".join(sorted(o.name for o in self.declared_options)) or "none"
-        raise PositionError(f"unknown option '{name}' for {self.name} (known: {known})")
+        raise PositionError("rules.unknown_option", name=name, variant=self.name, known=known)
 
     def offered_options(self, players: int) -> dict[str, tuple[Any, ...]]:
         """The options a table of ``players`` may choose (house rules), with their choices:
@@ -297,7 +297,7 @@ class Variant:
     def check_position(self, state: HandState, obj: Any) -> None:
         """Variant-specific checks and fields of a position read from JSON."""
         if obj.get("ponytails") is not None:
-            raise PositionError(f"{self.name} has no ponytails")
+            raise PositionError("position.no_ponytails", variant=self.name)
 
     def position_extras(self, state: HandState, out: dict[str, Any]) -> None:
         """Variant-specific fields of a position written as JSON."""

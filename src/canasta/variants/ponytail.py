@@ -259,7 +259,7 @@ class Ponytail(Variant):
         tails = obj.get("ponytails")
         n = state.rules.players
         if not isinstance(tails, list) or len(tails) != n:
-            raise PositionError(f"'ponytails' must hold one ponytail (or null) per seat ({n})")
+            raise PositionError("position.ponytails", seats=n)
         state.ponytails = [None if t is None else cards_from_json(t, f"ponytail of seat {i}")
                            for i, t in enumerate(tails)]
 
