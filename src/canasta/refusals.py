@@ -205,6 +205,8 @@ REFUSALS: Final[dict[str, str]] = {
     "protocol.no_hint_now": "no hint can be given now",
     "protocol.binary": "send JSON text, not binary data",
     "protocol.invalid_field": "the request's {name} is not valid",
+    "protocol.request_needs": "the request needs {name}",
+    "protocol.whole_number": "the request's {name} must be a whole number, not {value}",
     "protocol.limit": "the list's 'limit' is 1 to {most}, not {value}",
     "protocol.bad_cursor": "the 'before' cursor is not one the games list gave",
     "protocol.foreign_origin": "requests from other sites are refused (this one comes from "
@@ -272,7 +274,7 @@ REFUSALS: Final[dict[str, str]] = {
     "record.in_hand": "hand {hand}, {reason}",
     "record.move_shape": "move {move}: write each move as [seat, text]",
     "record.move_over": "move {move}: the hand was already over",
-    "record.move_refused": "move {move} ('{text}'): {reason}",
+    "record.move_refused": "move {move} ({text}): {reason}",
     "record.result": "hand {hand}: 'result' must be an object",
     "record.replays_otherwise": "hand {hand} does not replay: it scores {got}, the record says "
                                 "{want}",
