@@ -23,7 +23,7 @@ import pytest
 
 from canasta.cards import ALL_CARDS, BLACK_THREE, Card, card
 from canasta.engine.state import HandState
-from canasta.errors import CanastaError, IllegalMove, PositionError
+from canasta.errors import CanastaError, IllegalMove, PositionError, Refusal
 from canasta.i18n import LANGS, LOCALE, catalogue, entries, format_number, read_po, render
 from canasta.match import Match
 from canasta.records import replay
@@ -261,14 +261,20 @@ def harvest() -> dict[tuple[str, str], CanastaError]:
 def _scenario_refusals(run: Any, sc: dict[str, Any]) -> list[CanastaError]:
     """The refusals a scenario's run raises inside the engine (its illegal moves)."""
     seen: list[CanastaError] = []
-    original = CanastaError.__init__
+    original, error = CanastaError.__init__, Refusal.error
 
     def recording(self: CanastaError, *args: Any, **params: Any) -> None:
         original(self, *args, **params)
         seen.append(self)
 
+    def recording_error(self: Refusal) -> IllegalMove:  # (a variant's refusal, raised)
+        e = error(self)
+        seen.append(e)
+        return e
+
     mp = pytest.MonkeyPatch()
     mp.setattr(CanastaError, "__init__", recording)
+    mp.setattr(Refusal, "error", recording_error)
     try:
         with contextlib.suppress(Exception):
             run(sc)

@@ -166,14 +166,19 @@ def test_the_listing_builds_no_error_for_a_move_it_rules_out(
     extra = {"ponytails": [None] * 4} if variant == "ponytail" else {}
     state = table_position(variant, 4, hands=[hand, "4C 4D", "4H 4S", "6C 6D"],
                            melds=[melds, []], **extra)
-    built: list[str] = []
-    init = CanastaError.__init__
+    built: list[str] = []  # every error built, by either way
+    init, error = CanastaError.__init__, Refusal.error
 
     def counting(self: CanastaError, code: str, /, **params: object) -> None:
         built.append(code)
         init(self, code, **params)
 
+    def counting_error(self: Refusal) -> IllegalMove:
+        built.append(self.code)
+        return error(self)
+
     monkeypatch.setattr(CanastaError, "__init__", counting)
+    monkeypatch.setattr(Refusal, "error", counting_error)
     moves = legal(state)
     assert moves and ruled_out not in moves
     assert built == []

@@ -27,25 +27,37 @@ from canasta.refusals import REFUSALS, UNCODED, rank_plural
 
 
 class CanastaError(ValueError):
-    """Base class of every error the engine raises for bad input."""
+    """Base class of every error the engine raises for bad input.
 
-    code: str
-    params: dict[str, Any]
+    Its code and parameters are its ``args``, ``(code, params)``: the move listing tries
+    candidates that raise, and an exception whose ``args`` are all it holds is built in C
+    (``Refusal.error``), without an ``__init__`` in Python or attributes to set.
+    """
 
     def __init__(self, code: str, /, **params: Any) -> None:
-        # (no ValueError.__init__: __new__ has set ``args`` already)
         if code not in REFUSALS and code != UNCODED:
             code, params = UNCODED, {"text": code}
-        self.code = code
-        self.params = params
+        self.args = (code, params)
+
+    @property
+    def code(self) -> str:
+        code: str = self.args[0]
+        return code
+
+    @property
+    def params(self) -> Mapping[str, Any]:
+        """The parameters by placeholder name (never changed: a refusal constant shares
+        them)."""
+        params: Mapping[str, Any] = self.args[1]
+        return params
 
     def __str__(self) -> str:
         if self.code == UNCODED:
             return str(self.params["text"])
         return REFUSALS[self.code].format_map(_notation(self.params))
 
-    def __reduce__(self) -> tuple[Any, ...]:  # (to cross a process pool: args hold the code only)
-        return _rebuild, (type(self), self.code, self.params)
+    def __reduce__(self) -> tuple[Any, ...]:  # (to cross a process pool as the class it is)
+        return _rebuild, (type(self), self.code, dict(self.params))
 
 
 def _rebuild(cls: type[CanastaError], code: str, params: dict[str, Any]) -> CanastaError:
@@ -93,8 +105,8 @@ class Refusal:
         self.params = params
 
     def error(self) -> IllegalMove:
-        """The refusal as the error a caller is given."""
-        return IllegalMove(self.code, **self.params)
+        """The refusal as the error a caller is given (a fresh one: see the class)."""
+        return IllegalMove.__new__(IllegalMove, self.code, self.params)  # args, no __init__
 
     def __str__(self) -> str:
         return REFUSALS[self.code].format_map(_notation(self.params))
