@@ -181,12 +181,12 @@ class Driver:
             if not self.undone and self.session.state.result is None:
                 idle(self.page)
                 assert self.session.can_undo()
-                steps = len(self.session._undo)
+                steps = len(self.session.table._undo)
                 melds = len(self.session.state.melds[0])
                 self.press("u", "undo")
                 idle(self.page)
                 self.undone = True
-                assert len(self.session._undo) == steps - 1
+                assert len(self.session.table._undo) == steps - 1
                 assert len(self.session.state.melds[0]) <= melds
                 return  # the basic player chooses again
         else:
@@ -299,7 +299,7 @@ def test_reloading_the_page_continues_the_game(page: Page, server: LiveServer) -
 def rig(session: GameSession, obj: dict[str, Any]) -> None:
     """Put the game into a chosen position (the test's own shortcut to a rare moment)."""
     session.match.state = position_from_json(obj)
-    session._undo.clear()
+    session.table._undo.clear()
 
 
 GOING_OUT = {
