@@ -23,13 +23,15 @@ import pytest
 
 from canasta.cards import ALL_CARDS, BLACK_THREE, Card, card
 from canasta.engine.state import HandState
-from canasta.errors import CanastaError, IllegalMove
+from canasta.errors import CanastaError, IllegalMove, PositionError, Refusal
 from canasta.i18n import LANGS, LOCALE, catalogue, entries, format_number, read_po, render
 from canasta.match import Match
+from canasta.records import replay
 from canasta.refusals import KINDS, REFUSALS, UNCODED
 from canasta.rules import Rules
 
 from conftest import ROOT, SHARED
+from test_records import _broken
 
 #: Refusals that teach the notation itself: their examples are moves as the player types them.
 TEACH_NOTATION = {code for code in REFUSALS if code.startswith("notation.")} | {"web.move_text"}
@@ -94,6 +96,7 @@ SAMPLES: dict[str, Any] = {
     "card": card("KD"), "cards": (card("5H"), card("JK"), card("TC")), "rank": "Q",
     "kinds": ("natural", "mixed", "sevens"), "reason": IllegalMove("discard.red_three"),
     "quoted": "'xyz'", "variant": "modern-american", "numbers": (2, 3, 4),
+    "place": PositionError("place.deal", hand=3),
 }
 
 
@@ -258,14 +261,20 @@ def harvest() -> dict[tuple[str, str], CanastaError]:
 def _scenario_refusals(run: Any, sc: dict[str, Any]) -> list[CanastaError]:
     """The refusals a scenario's run raises inside the engine (its illegal moves)."""
     seen: list[CanastaError] = []
-    original = CanastaError.__init__
+    original, error = CanastaError.__init__, Refusal.error
 
     def recording(self: CanastaError, *args: Any, **params: Any) -> None:
         original(self, *args, **params)
         seen.append(self)
 
+    def recording_error(self: Refusal) -> IllegalMove:  # (a variant's refusal, raised)
+        e = error(self)
+        seen.append(e)
+        return e
+
     mp = pytest.MonkeyPatch()
     mp.setattr(CanastaError, "__init__", recording)
+    mp.setattr(Refusal, "error", recording_error)
     try:
         with contextlib.suppress(Exception):
             run(sc)
@@ -294,3 +303,33 @@ def test_the_refusals_the_engine_gives_all_come_out_in_spanish(
     codes = {e.code for e in refusals.values()}
     print(f"\n{len(refusals)} distinct refusals, {len(codes)} of {len(REFUSALS)} codes")
     assert len(codes) >= 50
+
+
+@pytest.mark.parametrize("change", [
+    lambda r: r.update(format="chess"),
+    lambda r: r.update(version=99),
+    lambda r: r.pop("seed"),
+    lambda r: r["rules"].update(variant="poker"),
+    lambda r: r["rules"].update(players=5),
+    lambda r: r["rules"]["options"].update(wild_ratio="any"),
+    lambda r: r.update(deals=[["KD", "ZZ"]]),
+    lambda r: r["hands"][0]["moves"].insert(0, [0, "discard JK"]),
+    lambda r: r["hands"][0]["moves"].insert(0, [0, "fly"]),
+    lambda r: r["hands"][0]["moves"].insert(0, "draw"),
+    lambda r: r["hands"][0]["result"].update(hand_score=[1, 2]),
+])
+def test_a_saved_game_that_cannot_be_read_says_why_in_spanish(change: Any) -> None:
+    """What the browser shows for a stored game whose record does not replay: every part of
+    the reason is worded in the player's language (the record's own texts quoted)."""
+    with pytest.raises(PositionError) as raised:
+        replay(_broken(change))
+    assert raised.value.code != UNCODED
+    shown = render(CanastaError("web.unreadable", reason=raised.value), "es")
+    assert shown.startswith("Esta partida guardada no se puede leer: ")
+    codes, e = [], raised.value
+    while isinstance(e, CanastaError):
+        codes.append(e.code)
+        e = e.params.get("reason") or e.params.get("where")
+    if not TEACH_NOTATION & set(codes):  # (a record's text not in the notation: it teaches it)
+        assert english_left(shown) == set(), shown
+        assert not CARD_NOTATION.search(_QUOTED.sub(" ", shown)), shown

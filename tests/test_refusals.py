@@ -6,19 +6,26 @@ from __future__ import annotations
 
 import ast
 import pickle
+import re
 import string
 from pathlib import Path
 
 import pytest
 
 from canasta.cards import card
-from canasta.errors import CanastaError, IllegalMove, NotationError, PositionError
+from canasta.errors import CanastaError, IllegalMove, NotationError, PositionError, Refusal
 from canasta.refusals import RANK_FORMS, REFUSALS, UNCODED
+from canasta.variants.base import MIN_CARDS
+
+from rules_helpers import legal, table_position
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "canasta"
 #: Built with a code, always (a ``CanastaError`` or a ``PositionError`` may be a plain text).
 CODED = {"IllegalMove", "NotationError", "BadMessage", "ConfigError", "UnreadableGame",
-         "TableRefusal"}
+         "TableRefusal", "Refusal"}
+#: Built with a code or with a plain text: a literal shaped like a code must be a known code.
+MAY_BE_TEXT = {"CanastaError", "PositionError", "ScenarioFormatError"}
+CODE_SHAPE = re.compile(r"[a-z_]+(\.[a-z_]+)+")
 RE_RAISED = ["(the code of another refusal)"]
 
 
@@ -52,9 +59,9 @@ def raise_sites() -> list[tuple[str, int, list[str] | None, set[str]]]:
                     and node.args):
                 continue
             codes = _codes(node.args[0])
-            if node.func.id == "CanastaError" and codes is not None and all(
-                    c in REFUSALS for c in codes):
-                pass  # a coded CanastaError is checked like the others
+            if node.func.id in MAY_BE_TEXT and codes is not None and all(
+                    CODE_SHAPE.fullmatch(c) for c in codes):
+                pass  # a coded CanastaError or PositionError is checked like the others
             elif node.func.id not in CODED:
                 continue
             names = {k.arg for k in node.keywords if k.arg}
@@ -70,7 +77,7 @@ def test_the_source_is_read() -> None:
     assert {"engine/check.py", "engine/takes.py", "variants/modern_american.py",
             "web/session.py", "web/app.py", "web/store.py", "web/guard.py", "web/reasons.py",
             "moves.py", "cards.py"} <= files
-    assert len(SITES) > 150
+    assert len(SITES) > 140
 
 
 @pytest.mark.parametrize(("where", "line", "codes", "names"), SITES,
@@ -127,3 +134,54 @@ def test_a_refusal_crosses_a_process_pool(error: CanastaError) -> None:
     back = pickle.loads(pickle.dumps(error))
     assert type(back) is type(error)
     assert (back.code, back.params, str(back)) == (error.code, error.params, str(error))
+
+
+def test_a_shared_refusal_becomes_a_fresh_error_each_time() -> None:
+    shared = MIN_CARDS
+    first, second = shared.error(), shared.error()
+    assert first is not second and type(first) is IllegalMove
+    assert (first.code, first.params, str(first)) == ("meld.min_cards", {}, str(shared))
+    for e in (first, second):
+        with pytest.raises(IllegalMove) as raised:
+            raise e
+        assert raised.value.__traceback__ is not None
+        assert raised.value.__traceback__.tb_next is None  # one raise, one frame: nothing carried
+    with_params = Refusal("pile.natural_pair", rank="K")
+    assert with_params.error().params == {"rank": "K"} and with_params == Refusal(
+        "pile.natural_pair", rank="K")
+    assert str(with_params) == str(with_params.error()) == (
+        "the pile is taken only with a natural pair: you need two natural kings")
+
+
+@pytest.mark.parametrize(("variant", "hand", "melds", "ruled_out"), [
+    ("modern-american", "JK 5H 9S KD QH", [], "discard JK"),  # discard.wild
+    ("classic", "2C 5S 9S 4H", ["KH KD KC 2D 2H"], "add K 2C"),  # meld.wilds_fewer
+    ("ponytail", "2C 5S 9S 4H", ["KH KD KC 2D 2H"], "add K 2C"),
+])
+def test_the_listing_builds_no_error_for_a_move_it_rules_out(
+        monkeypatch: pytest.MonkeyPatch, variant: str, hand: str, melds: list[str],
+        ruled_out: str) -> None:
+    """The variants' hooks answer the listing with a shared value: ruling a candidate out
+    builds no exception (one is built only for a move refused to a caller)."""
+    extra = {"ponytails": [None] * 4} if variant == "ponytail" else {}
+    state = table_position(variant, 4, hands=[hand, "4C 4D", "4H 4S", "6C 6D"],
+                           melds=[melds, []], **extra)
+    built: list[str] = []  # every error built, by either way
+    init, error = CanastaError.__init__, Refusal.error
+
+    def counting(self: CanastaError, code: str, /, **params: object) -> None:
+        built.append(code)
+        init(self, code, **params)
+
+    def counting_error(self: Refusal) -> IllegalMove:
+        built.append(self.code)
+        return error(self)
+
+    monkeypatch.setattr(CanastaError, "__init__", counting)
+    monkeypatch.setattr(Refusal, "error", counting_error)
+    moves = legal(state)
+    assert moves and ruled_out not in moves
+    assert built == []
+    with pytest.raises(IllegalMove):
+        state.check(ruled_out)
+    assert built  # (the count sees the error built for the caller)

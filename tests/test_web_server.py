@@ -20,10 +20,11 @@ from canasta.bots import make_player
 from canasta.bots.basic import BasicPlayer
 from canasta.cards import Card, cards
 from canasta.engine.deal import deal
+from canasta.i18n import render
 from canasta.match import Match
 from canasta.moves import Move, MoveKind, parse_move
 from canasta.view import PlayerView
-from canasta.web.app import create_app, parse_message
+from canasta.web.app import create_app, parse_message, request_problem
 from canasta.web.session import GameConfig, GameSession
 
 from test_rules_classic import stacked_deck as classic_deck
@@ -1065,8 +1066,10 @@ def test_the_games_list_comes_in_pages_most_recently_played_first(client: TestCl
              "El 'limit' de la lista va de 1 a 200, no 500"),
             ({"before": "not-a-cursor"}, "the 'before' cursor is not one the games list gave",
              "El cursor 'before' no es uno de los que da la lista de partidas"),
-            ({"limit": "ten"}, "the request's 'limit' is not valid",
-             "El campo 'limit' de la petición no es válido")]
+            ({"limit": "ten"}, "the request's 'limit' must be a whole number, not 'ten'",
+             "El campo 'limit' de la petición debe ser un número entero, no 'ten'"),
+            ({"limit": "2.5"}, "the request's 'limit' must be a whole number, not '2.5'",
+             "El campo 'limit' de la petición debe ser un número entero, no '2.5'")]
     for params, english, spanish in refused:
         r = client.get("/api/games", params=params, headers=es)
         assert r.status_code == 400, params
@@ -1329,9 +1332,21 @@ def test_http_errors_speak_the_language_the_request_asks_for(client: TestClient)
     game_id = new_game(client)
     r = client.get(f"/api/games/{game_id}/replay?hand=1.5", headers=es)
     assert r.status_code == 400 and r.json()["english"].startswith("the request's 'hand'")
-    assert r.json()["error"] == "El campo 'hand' de la petición no es válido"
+    assert r.json()["error"] == ("El campo 'hand' de la petición debe ser un número entero, "
+                                 "no '1.5'")
     r = client.get(f"/api/games/{game_id}/replay?hand=4", headers=es)
     assert r.json()["error"] == "La partida tiene las manos 1 a 1"
+
+
+def test_a_request_problem_is_told_by_code_without_pydantics_words() -> None:
+    missing = request_problem([{"type": "missing", "loc": ("query", "hand"), "msg": "Field "
+                                "required", "input": None}])
+    assert (missing.code, str(missing)) == ("protocol.request_needs", "the request needs 'hand'")
+    assert render(missing, "es") == "A la petición le falta 'hand'"
+    other = request_problem([{"type": "string_too_long", "loc": ("query", "before"),
+                              "msg": "String should have at most 9 characters"}])
+    assert other.code == "protocol.invalid_field" and "String" not in render(other, "en")
+    assert render(other, "es") == "El campo 'before' de la petición no es válido"
 
 
 def test_a_failing_hint_is_an_error_not_a_lost_connection(client: TestClient,

@@ -126,19 +126,20 @@ def cards(texts: Iterable[str] | str) -> list[Card]:
     return [card(t) for t in texts]
 
 
-def cards_from_json(value: Any, where: str) -> list[Card]:
+def cards_from_json(value: Any, where: str | CanastaError) -> list[Card]:
     """Cards from a JSON list of card texts (positions, records); ``where`` names the list in
-    the PositionError raised for anything else."""
+    the PositionError raised for anything else (a field's name as it is, or a ``place.*``
+    refusal that each language words its own way)."""
     if not isinstance(value, list):
-        raise PositionError(f"{where} must be a list of cards")
+        raise PositionError("position.not_cards", where=where)
     out = []
     for t in value:
         if not isinstance(t, str):
-            raise PositionError(f"{where}: {t!r} is not a card")
+            raise PositionError("position.not_a_card", where=where, value=repr(t))
         try:
             out.append(card(t))
         except CanastaError as e:
-            raise PositionError(f"{where}: {e}") from None
+            raise PositionError("position.bad_card", where=where, reason=e) from None
     return out
 
 

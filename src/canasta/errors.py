@@ -10,8 +10,12 @@ of the scenarios, in the notation:
 >>> e.code, str(e)
 ('meld.one_rank', 'a meld is made of one rank: KD does not go with the aces')
 
-A text that is no code is kept as it is (``refusals.UNCODED``): the positions' and records'
-errors, which only a developer reads.
+A text that is no code is kept as it is (``refusals.UNCODED``).
+
+The variants' hooks answer "why not?" for every candidate the move listing weighs, and most
+candidates are refused: they answer with a :class:`Refusal`, a plain value that costs nothing
+when it is a shared constant, and the error is built from it (``Refusal.error``) only when a
+move is refused to a caller.
 """
 
 from __future__ import annotations
@@ -23,26 +27,37 @@ from canasta.refusals import REFUSALS, UNCODED, rank_plural
 
 
 class CanastaError(ValueError):
-    """Base class of every error the engine raises for bad input."""
+    """Base class of every error the engine raises for bad input.
 
-    code: str
-    params: dict[str, Any]
+    Its code and parameters are its ``args``, ``(code, params)``: the move listing tries
+    candidates that raise, and an exception whose ``args`` are all it holds is built in C
+    (``Refusal.error``), without an ``__init__`` in Python or attributes to set.
+    """
 
     def __init__(self, code: str, /, **params: Any) -> None:
-        # (no ValueError.__init__: __new__ has set ``args`` already, and a refusal is built
-        # often -- the variants' hooks return one for each count the listing rules out)
         if code not in REFUSALS and code != UNCODED:
             code, params = UNCODED, {"text": code}
-        self.code = code
-        self.params = params
+        self.args = (code, params)
+
+    @property
+    def code(self) -> str:
+        code: str = self.args[0]
+        return code
+
+    @property
+    def params(self) -> Mapping[str, Any]:
+        """The parameters by placeholder name (never changed: a refusal constant shares
+        them)."""
+        params: Mapping[str, Any] = self.args[1]
+        return params
 
     def __str__(self) -> str:
         if self.code == UNCODED:
             return str(self.params["text"])
         return REFUSALS[self.code].format_map(_notation(self.params))
 
-    def __reduce__(self) -> tuple[Any, ...]:  # (to cross a process pool: args hold the code only)
-        return _rebuild, (type(self), self.code, self.params)
+    def __reduce__(self) -> tuple[Any, ...]:  # (to cross a process pool as the class it is)
+        return _rebuild, (type(self), self.code, dict(self.params))
 
 
 def _rebuild(cls: type[CanastaError], code: str, params: dict[str, Any]) -> CanastaError:
@@ -68,6 +83,42 @@ def _notation(params: Mapping[str, Any]) -> dict[str, str]:
         else:
             out[name] = getattr(value, "text", None) or str(value)
     return out
+
+
+class Refusal:
+    """Why a move is not allowed, as a value: a code of ``REFUSALS`` and its parameters.
+
+    It is never changed once built, so that one instance can be shared: a refusal without
+    parameters is a module constant, which the hooks return without building anything (an
+    exception costs a few hundred nanoseconds, and the listing rules out several candidates
+    per move).  Raise ``refusal.error()``, a fresh ``IllegalMove``: an exception instance
+    raised twice would carry both tracebacks.
+    """
+
+    __slots__ = ("code", "params")
+
+    code: str
+    params: Mapping[str, Any]
+
+    def __init__(self, code: str, /, **params: Any) -> None:
+        self.code = code
+        self.params = params
+
+    def error(self) -> IllegalMove:
+        """The refusal as the error a caller is given (a fresh one: see the class)."""
+        return IllegalMove.__new__(IllegalMove, self.code, self.params)  # args, no __init__
+
+    def __str__(self) -> str:
+        return REFUSALS[self.code].format_map(_notation(self.params))
+
+    def __repr__(self) -> str:
+        return f"Refusal({self.code!r}, **{dict(self.params)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Refusal) and self.code == other.code
+                and self.params == other.params)
+
+    __hash__ = None  # type: ignore[assignment]  # (equal by value, and the params are a dict)
 
 
 class NotationError(CanastaError):

@@ -55,12 +55,12 @@ class Option(Generic[T]):
         if self.choices is None:
             if not isinstance(value, int | float) or isinstance(value, bool) \
                     or not 0 <= value <= 1:
-                raise PositionError(
-                    f"option '{self.name}' must be a number from 0 to 1, not {value!r}")
+                raise PositionError("rules.option_chance", name=self.name, value=repr(value))
             return cast(T, float(value))
         if not is_choice(value, self.choices):
             choices = ", ".join(repr(c) for c in self.choices)
-            raise PositionError(f"option '{self.name}' must be one of {choices}, not {value!r}")
+            raise PositionError("rules.option_choice", name=self.name, known=choices,
+                                value=repr(value))
         return cast(T, value)
 
     def offered_at(self, players: int) -> bool:

@@ -32,14 +32,14 @@ REQUIRED = ("variant", "players", "scores", "turn", "phase", "hands", "melds", "
 
 def _int(value: Any, where: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise PositionError(f"{where} must be a whole number, not {value!r}")
+        raise PositionError("position.whole_number", where=where, value=repr(value))
     return value
 
 
 def _bools(value: Any, n: int, where: str) -> list[bool]:
     if not isinstance(value, list) or len(value) != n or not all(
             isinstance(b, bool) for b in value):
-        raise PositionError(f"{where} must be a list of {n} true/false values")
+        raise PositionError("position.flags", where=where, count=n)
     return list(value)
 
 
@@ -47,15 +47,15 @@ def position_from_json(obj: Mapping[str, Any]) -> HandState:
     """Build the position a scenario (or a saved game) describes; raises PositionError with a
     clear message when it is malformed or impossible."""
     if not isinstance(obj, Mapping):
-        raise PositionError("a position must be a JSON object")
+        raise PositionError("position.not_object")
     for key in REQUIRED:
         if key not in obj:
-            raise PositionError(f"the position has no '{key}'")
+            raise PositionError("position.missing", name=key)
     options = obj.get("options") or {}
     if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
-        raise PositionError("'options' must be an object")
+        raise PositionError("position.options_object")
     if not isinstance(obj["variant"], str):
-        raise PositionError("'variant' must be a name such as \"classic\"")
+        raise PositionError("position.variant_name")
     players = _int(obj["players"], "'players'")
     rules = Rules.make(obj["variant"], players, **dict(options))
     v = rules.variant
@@ -63,51 +63,50 @@ def position_from_json(obj: Mapping[str, Any]) -> HandState:
     state = HandState(rules)
     scores = obj["scores"]
     if not isinstance(scores, list) or len(scores) != s:
-        raise PositionError(f"'scores' must hold one number per side ({s})")
+        raise PositionError("position.scores", sides=s)
     state.scores = tuple(_int(x, "'scores'") for x in scores)
     state.turn = _int(obj["turn"], "'turn'")
     if not 0 <= state.turn < n:
-        raise PositionError(f"'turn' must be a seat from 0 to {n - 1}")
+        raise PositionError("position.turn", last=n - 1)
     if obj["phase"] not in ("draw", "play"):
-        raise PositionError("'phase' must be \"draw\" or \"play\"")
+        raise PositionError("position.phase")
     state.phase = obj["phase"]
     hands = obj["hands"]
     if not isinstance(hands, list) or len(hands) != n:
-        raise PositionError(f"'hands' must hold one hand per seat ({n})")
+        raise PositionError("position.hands", seats=n)
     state.hands = [cards_from_json(h, f"hand of seat {i}") for i, h in enumerate(hands)]
     for i, h in enumerate(state.hands):
         for c in h:
             if v.laid_on_sight(c) and not v.lay_threes_at_turn_start:
-                raise PositionError(f"seat {i} holds {c.text}, which is laid down at once")
+                raise PositionError("position.laid_three", seat=i, card=c)
     melds = obj["melds"]
     if not isinstance(melds, list) or len(melds) != s:
-        raise PositionError(f"'melds' must hold one list of melds per side ({s})")
+        raise PositionError("position.melds", sides=s)
     for side, ms in enumerate(melds):
         if not isinstance(ms, list):
-            raise PositionError(f"melds of side {side} must be a list of melds")
+            raise PositionError("position.side_melds", side=side)
         for m in ms:
             cs = cards_from_json(m, f"a meld of side {side}")
             if len(cs) < 3:
-                raise PositionError(f"side {side} has a meld of fewer than 3 cards")
+                raise PositionError("position.meld_small", side=side)
             rank = group_rank(tuple(cs))
             bad = [c for c in cs if not (
                 c.rank == rank or (c.is_wild and rank != BLACK_THREES_MELD)
                 or (rank == BLACK_THREES_MELD and c.kind == BLACK_THREE))]
             if bad or (rank == WILD_MELD and not v.has_wild_melds(rules)):
-                raise PositionError(f"side {side} has a meld that is not one rank: "
-                                    f"{' '.join(c.text for c in cs)}")
+                raise PositionError("position.meld_ranks", side=side, cards=tuple(cs))
             closed = v.reopens_closed_ranks and len(cs) >= v.canasta_size
             if rank != BLACK_THREES_MELD and not closed and state.find_meld(side, rank) >= 0:
-                raise PositionError(f"side {side} has two melds of rank {rank}")
+                raise PositionError("position.two_melds", side=side, rank=rank)
             state.melds[side].append(Meld(rank, cs))
     threes = obj["threes"]
     if not isinstance(threes, list) or len(threes) != s:
-        raise PositionError(f"'threes' must hold one list per side ({s})")
+        raise PositionError("position.threes", sides=s)
     state.threes = [cards_from_json(t, f"threes of side {i}") for i, t in enumerate(threes)]
     for i, t in enumerate(state.threes):
         for c in t:
             if not v.laid_on_sight(c):
-                raise PositionError(f"side {i} has {c.text} among its threes")
+                raise PositionError("position.not_a_three", side=i, card=c)
     state.pile = cards_from_json(obj["discard"], "'discard'")
     state.stock = list(reversed(cards_from_json(obj["stock"], "'stock'")))
     state.start_frozen = bool(obj.get("start_frozen", False))
@@ -119,11 +118,11 @@ def position_from_json(obj: Mapping[str, Any]) -> HandState:
     state.asked = _bools(asked, n, "'asked'") if asked is not None else [False] * n
     drew = obj.get("drew")
     if drew is not None and drew not in ("stock", "pile"):
-        raise PositionError("'drew' must be \"stock\" or \"pile\"")
+        raise PositionError("position.drew")
     state.drew = (drew or "stock") if state.phase == "play" else None
     state.hand_number = _int(obj.get("hand_number", 1), "'hand_number'")
     if state.hand_number < 1:
-        raise PositionError("'hand_number' counts hands from 1")
+        raise PositionError("position.hand_number")
     state.facts = TURN_START[state.melded[state.turn]]
     v.check_position(state, obj)
     _check_counts(state)
@@ -138,8 +137,8 @@ def _check_counts(state: HandState) -> None:
     allowed = Counter(make_deck(decks))
     for c, k in state.all_cards().items():
         if k > allowed[c]:
-            raise PositionError(f"{c.text} appears {k} times, but {decks} decks hold "
-                                f"{allowed[c]}")
+            raise PositionError("position.copies", card=c, count=k, decks=decks,
+                                allowed=allowed[c])
 
 
 def _json(x: Any) -> Any:

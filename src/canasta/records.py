@@ -68,15 +68,16 @@ def load_record(path: str | Path) -> dict[str, Any]:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as e:
-        raise PositionError(f"cannot read {path}: {e.strerror or e}") from None
+        raise PositionError("record.cannot_read", path=str(path),
+                            problem=str(e.strerror or e)) from None
     except UnicodeDecodeError:
-        raise PositionError(f"{path} is not a text file") from None
+        raise PositionError("record.not_text", path=str(path)) from None
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as e:  # JSONDecodeError is a ValueError
-        raise PositionError(f"{path} is not valid JSON: {e}") from None
+        raise PositionError("record.not_json", path=str(path), problem=str(e)) from None
     if not isinstance(data, Mapping):
-        raise PositionError(f"{path} is not a game record (a JSON object)")
+        raise PositionError("record.not_object", path=str(path))
     return dict(data)
 
 
@@ -107,14 +108,14 @@ def replay_hand(match: Match, moves: Iterable[object],
         if (not isinstance(entry, list | tuple) or len(entry) != 2
                 or not isinstance(entry[0], int) or isinstance(entry[0], bool)
                 or not isinstance(entry[1], str | Move)):
-            raise PositionError(f"move {i}: write each move as [seat, text]")
+            raise PositionError("record.move_shape", move=i)
         seat, move = entry
         if match.state.result is not None:
-            raise PositionError(f"move {i}: the hand was already over")
+            raise PositionError("record.move_over", move=i)
         try:
             played = match.apply(move, seat)
         except CanastaError as e:
-            raise PositionError(f"move {i} ({move}): {e}") from None
+            raise PositionError("record.move_refused", move=i, text=str(move), reason=e) from None
         yield frame(seat, played)
 
 
@@ -123,55 +124,56 @@ def replay(record: Mapping[str, Any], upto: int | None = None) -> Match:
     illegal move, or does not reproduce its recorded results.  With ``upto``, the match stops
     once hand ``upto`` is dealt, before its first move."""
     if record.get("format") != FORMAT:
-        raise PositionError(f"not a game record (its 'format' must be \"{FORMAT}\")")
+        raise PositionError("record.format", text=FORMAT)
     if record.get("version") != VERSION:
-        raise PositionError(f"unknown record version {record.get('version')!r}")
+        raise PositionError("record.version", value=repr(record.get("version")))
     rules = Rules.from_json(record.get("rules") or {})
     deals = record.get("deals")
     if deals is not None:
         if not isinstance(deals, list) or not deals:
-            raise PositionError("'deals' must be a list of decks, one per hand")
-        decks = [cards_from_json(d, f"deal {i + 1}") for i, d in enumerate(deals)]
+            raise PositionError("record.deals")
+        decks = [cards_from_json(d, PositionError("place.deal", hand=i))
+                 for i, d in enumerate(deals, 1)]
         match = Match(rules, deals=decks)
     else:
         seed = record.get("seed")
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise PositionError("the record needs a whole-number 'seed' (or 'deals')")
+            raise PositionError("record.seed")
         match = Match(rules, seed)
     hands = record.get("hands")
     if not isinstance(hands, list):
-        raise PositionError("the record needs a list of 'hands'")
+        raise PositionError("record.hands")
     for number, hand in enumerate(hands, 1):
         if number > 1:
             if match.state.result is None:
-                raise PositionError(f"hand {number - 1} had not ended when hand {number} began")
+                raise PositionError("record.hand_not_ended", previous=number - 1, hand=number)
             if match.over:
-                raise PositionError(f"the match was over before hand {number}")
+                raise PositionError("record.match_over", hand=number)
             try:
                 match.next_hand()
-            except IndexError as e:
-                raise PositionError(str(e)) from None
+            except IndexError:
+                raise PositionError("record.no_deal", hand=number) from None
         if number == upto:
             return match
         moves = hand.get("moves") if isinstance(hand, Mapping) else None
         if not isinstance(moves, list):
-            raise PositionError(f"hand {number} needs a list of 'moves'")
+            raise PositionError("record.moves", hand=number)
         try:
             for _ in replay_hand(match, moves):
                 pass
         except PositionError as e:
-            raise PositionError(f"hand {number}, {e}") from None
+            raise PositionError("record.in_hand", hand=number, reason=e) from None
         want = hand.get("result")
         if want is not None and not isinstance(want, Mapping):
-            raise PositionError(f"hand {number}: 'result' must be an object")
+            raise PositionError("record.result", hand=number)
         if want is not None:
             got = match.results[number - 1].to_json() if number <= len(match.results) else None
             if got is None or got.get("hand_score") != want.get("hand_score"):
-                raise PositionError(f"hand {number} does not replay: it scores "
-                                    f"{got and got.get('hand_score')}, the record says "
-                                    f"{want.get('hand_score')}")
+                raise PositionError("record.replays_otherwise", hand=number,
+                                    got=str(got and got.get("hand_score")),
+                                    want=str(want.get("hand_score")))
     if upto is not None:
-        raise PositionError(f"the game has hands 1 to {len(hands)}")
+        raise PositionError("record.hands_range", count=len(hands))
     return match
 
 

@@ -27,6 +27,8 @@ KINDS: Final[dict[str, str]] = {
     "problem": "quoted",  # what the server could not do, in the words of what failed
     "variant": "variant",  # a variant's name (classic), written as the variant's title
     "counts": "numbers",  # whole numbers to choose from: 2, 3 or 4
+    "path": "quoted", "got": "quoted", "want": "quoted",
+    "where": "place",  # where in a position or record: a place.* refusal, or a field's name
 }
 
 REFUSALS: Final[dict[str, str]] = {
@@ -204,6 +206,8 @@ REFUSALS: Final[dict[str, str]] = {
     "protocol.no_hint_now": "no hint can be given now",
     "protocol.binary": "send JSON text, not binary data",
     "protocol.invalid_field": "the request's {name} is not valid",
+    "protocol.request_needs": "the request needs {name}",
+    "protocol.whole_number": "the request's {name} must be a whole number, not {value}",
     "protocol.limit": "the list's 'limit' is 1 to {most}, not {value}",
     "protocol.bad_cursor": "the 'before' cursor is not one the games list gave",
     "protocol.foreign_origin": "requests from other sites are refused (this one comes from "
@@ -215,6 +219,67 @@ REFUSALS: Final[dict[str, str]] = {
                               "{need} points)",
     "reason.no_melds_yet": "your side has no melds to add to yet",
     "reason.nothing_to_add": "none of your cards go onto your side's melds now",
+    # --- positions, scenarios and records (canasta.position, canasta.cards, canasta.engine.deal)
+    "position.not_object": "a position must be a JSON object",
+    "position.missing": "the position has no '{name}'",
+    "position.whole_number": "{where} must be a whole number, not {value}",
+    "position.flags": "{where} must be a list of {count} true/false values",
+    "position.options_object": "'options' must be an object",
+    "position.variant_name": '\'variant\' must be a name such as "classic"',
+    "position.scores": "'scores' must hold one number per side ({sides})",
+    "position.turn": "'turn' must be a seat from 0 to {last}",
+    "position.phase": '\'phase\' must be "draw" or "play"',
+    "position.hands": "'hands' must hold one hand per seat ({seats})",
+    "position.laid_three": "seat {seat} holds {card}, which is laid down at once",
+    "position.melds": "'melds' must hold one list of melds per side ({sides})",
+    "position.side_melds": "melds of side {side} must be a list of melds",
+    "position.meld_small": "side {side} has a meld of fewer than 3 cards",
+    "position.meld_ranks": "side {side} has a meld that is not one rank: {cards}",
+    "position.two_melds": "side {side} has two melds of {rank}",
+    "position.threes": "'threes' must hold one list per side ({sides})",
+    "position.not_a_three": "side {side} has {card} among its threes",
+    "position.drew": '\'drew\' must be "stock" or "pile"',
+    "position.hand_number": "'hand_number' counts hands from 1",
+    "position.copies": "{card} appears {count} times, but {decks} decks hold {allowed}",
+    "position.not_cards": "{where} must be a list of cards",
+    "position.not_a_card": "{where}: {value} is not a card",
+    "position.bad_card": "{where}: {reason}",
+    "position.deal_cards": "a deal needs exactly the {count} cards of {decks} decks",
+    "position.deal_scores": "scores needs one number per side ({sides})",
+    "position.no_ponytails": "{variant} has no ponytails",
+    "position.ponytails": "'ponytails' must hold one ponytail (or null) per seat ({seats})",
+    "place.deal": "deal {hand}",
+    # --- rules and options (canasta.rules, canasta.options, canasta.variants) ------------
+    "rules.players": "{variant} is played by {counts} players, not {value}",
+    "rules.target": "the target score must be a positive whole number, not {value}",
+    "rules.not_object": "rules must be a JSON object",
+    "rules.options_object": "'options' must be a JSON object",
+    "rules.option_chance": "option '{name}' must be a number from 0 to 1, not {value}",
+    "rules.option_choice": "option '{name}' must be one of {known}, not {value}",
+    "rules.unknown_variant": "unknown variant '{name}' (known: {known})",
+    "rules.unknown_option": "unknown option '{name}' for {variant} (known: {known})",
+    # --- game records (canasta.records): a saved game that does not replay ---------------
+    "record.cannot_read": "cannot read {path}: {problem}",
+    "record.not_text": "{path} is not a text file",
+    "record.not_json": "{path} is not valid JSON: {problem}",
+    "record.not_object": "{path} is not a game record (a JSON object)",
+    "record.format": 'not a game record (its \'format\' must be "{text}")',
+    "record.version": "unknown record version {value}",
+    "record.deals": "'deals' must be a list of decks, one per hand",
+    "record.seed": "the record needs a whole-number 'seed' (or 'deals')",
+    "record.hands": "the record needs a list of 'hands'",
+    "record.hand_not_ended": "hand {previous} had not ended when hand {hand} began",
+    "record.match_over": "the match was over before hand {hand}",
+    "record.no_deal": "the record has no deal for hand {hand}",
+    "record.moves": "hand {hand} needs a list of 'moves'",
+    "record.in_hand": "hand {hand}, {reason}",
+    "record.move_shape": "move {move}: write each move as [seat, text]",
+    "record.move_over": "move {move}: the hand was already over",
+    "record.move_refused": "move {move} ({text}): {reason}",
+    "record.result": "hand {hand}: 'result' must be an object",
+    "record.replays_otherwise": "hand {hand} does not replay: it scores {got}, the record says "
+                                "{want}",
+    "record.hands_range": "the game has hands 1 to {count}",
     # --- the notation (canasta.cards, canasta.moves) --------------------------------------------
     "notation.card": "'{text}' is not a card: write a rank (A K Q J T/10 9 8 7 6 5 4 3 2) and a "
                      "suit (C D H S), or JK for a joker",

@@ -45,13 +45,13 @@ class Rules:
         if players is None:
             players = v.default_players
         if players not in v.player_counts:
-            counts = ", ".join(str(p) for p in v.player_counts)
-            raise PositionError(f"{v.name} is played by {counts} players, not {players}")
+            raise PositionError("rules.players", variant=v.name, counts=tuple(v.player_counts),
+                                value=str(players))
         target = options.pop("target", None)
         if target is None:
             target = v.default_target(players)
         if not isinstance(target, int) or isinstance(target, bool) or target <= 0:
-            raise PositionError(f"the target score must be a positive whole number, not {target!r}")
+            raise PositionError("rules.target", value=repr(target))
         opts = v.option_defaults
         for name, value in options.items():
             if value is not None:
@@ -91,10 +91,10 @@ class Rules:
     @staticmethod
     def from_json(obj: Mapping[str, Any]) -> Rules:
         if not isinstance(obj, Mapping):
-            raise PositionError("rules must be a JSON object")
+            raise PositionError("rules.not_object")
         options = obj.get("options") or {}
         if not isinstance(options, Mapping):
-            raise PositionError("'options' must be a JSON object")
+            raise PositionError("rules.options_object")
         return Rules.make(str(obj.get("variant", "")), obj.get("players"), **dict(options))
 
     # Shorthands used on hot paths.

@@ -34,13 +34,12 @@ def deal(rules: Rules, deck: Sequence[Card], *, scores: Sequence[int] | None = N
     v = rules.variant
     full = make_deck(v.decks(rules.players))
     if sorted(c.id for c in deck) != sorted(c.id for c in full):
-        raise PositionError(f"a deal needs exactly the {len(full)} cards of "
-                            f"{v.decks(rules.players)} decks")
+        raise PositionError("position.deal_cards", count=len(full), decks=v.decks(rules.players))
     state = HandState(rules)
     n = rules.players
     state.scores = tuple(scores) if scores is not None else (0,) * rules.n_sides
     if len(state.scores) != rules.n_sides:
-        raise PositionError(f"scores needs one number per side ({rules.n_sides})")
+        raise PositionError("position.deal_scores", sides=rules.n_sides)
     state.hand_number = hand_number
     stock = list(reversed(deck))  # pop() takes the next card
     first = first_player(rules, hand_number)

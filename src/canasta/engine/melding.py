@@ -8,17 +8,19 @@ are worked out here for both kinds of move.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from canasta.cards import BLACK_THREE, RED_THREE, Card, missing_cards
 from canasta.engine.melds import Meld
 from canasta.engine.plans import GroupPlan
-from canasta.errors import IllegalMove
+from canasta.errors import IllegalMove, Refusal
 from canasta.moves import BLACK_THREES_MELD, WILD_MELD, Group, group_rank
 from canasta.options import TABLE_PENALTIES_MODE
 
 if TYPE_CHECKING:
     from canasta.engine.state import HandState
+
+PARTNER_SAID_NO: Final = Refusal("out.partner_said_no")
 
 
 def must_hold(state: HandState, actor: int, cs: list[Card]) -> None:
@@ -28,11 +30,11 @@ def must_hold(state: HandState, actor: int, cs: list[Card]) -> None:
 
 
 def going_out_error(state: HandState, side: int, canastas_after: int,
-                    made: Sequence[tuple[GroupPlan, Meld]] = ()) -> IllegalMove | None:
+                    made: Sequence[tuple[GroupPlan, Meld]] = ()) -> Refusal | None:
     """Why the seat to act may not go out now, with the canastas it will have after the groups
     ``made`` by its move, or None."""
     if state.answer == "no":
-        return IllegalMove("out.partner_said_no")
+        return PARTNER_SAID_NO
     return state.rules.variant.going_out_requirement(state, side, canastas_after, made)
 
 
@@ -64,7 +66,7 @@ def group_plan(state: HandState, side: int, g: Group, rank: str | None,
     meld = state.melds[side][j].plus(g) if j >= 0 else Meld(r, g)
     err = v.counts_error(state, side, r, meld.naturals, meld.deuces, meld.jokers)
     if err:
-        raise err
+        raise err.error()
     seen[r] = meld
     return GroupPlan(r, g, j), meld
 
@@ -91,7 +93,7 @@ def initial_penalty(state: HandState, side: int, made: list[tuple[GroupPlan, Mel
         return 0
     if state.rules.option(TABLE_PENALTIES_MODE):
         return 100
-    raise err
+    raise err.error()
 
 
 def meld_out_error(state: HandState, left: int) -> None:

@@ -56,7 +56,7 @@ def check_meld(state: HandState, move: Move, actor: int, held: bool = False) -> 
         made = [group_plan(state, side, g, None, seen) for g in move.groups]
     err0 = state.rules.variant.move_error(state, side, made)
     if err0:
-        raise err0
+        raise err0.error()
     canastas = canastas_after(state, side, made)
     left = len(state.hands[actor]) - len(cs) + state.rules.variant.cards_joining(
         state, actor, side, state.canastas(side), canastas)
@@ -72,13 +72,13 @@ def check_meld(state: HandState, move: Move, actor: int, held: bool = False) -> 
     if going_out:
         err = going_out_error(state, side, canastas, made)
         if err:
-            raise err
+            raise err.error()
         if left == 1:
             last = remaining(state.hands[actor], cs)[0]
             err = state.rules.variant.discard_error(state, actor, last, going_out=True,
                                                     hand=[last])
             if err:
-                raise IllegalMove("meld.out_then_discard", reason=err)
+                raise IllegalMove("meld.out_then_discard", reason=err.error())
     size = state.rules.variant.canasta_size
     concealed = (
         going_out
@@ -105,10 +105,10 @@ def check_discard(state: HandState, move: Move, actor: int) -> Plan:
         side = state.side_of(actor)
         err = going_out_error(state, side, state.canastas(side))
         if err:
-            raise err
+            raise err.error()
     err = state.rules.variant.discard_error(state, actor, c, going_out=left == 0)
     if err:
-        raise err
+        raise err.error()
     return Plan(move)
 
 

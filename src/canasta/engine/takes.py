@@ -70,7 +70,7 @@ def plan_take(state: HandState, move: Move, actor: int, top: Card) -> Plan:
     existing = state.melds[side][j] if j >= 0 else None
     err = v.take_error(state, side, top, naturals, len(g0) - naturals, existing)
     if err:
-        raise err
+        raise err.error()
     if extras and state.opened(side):
         raise IllegalMove("pile.take_then_meld")
     # The first group is the top card with cards of its rank or wild cards (``check_take``):
@@ -79,7 +79,7 @@ def plan_take(state: HandState, move: Move, actor: int, top: Card) -> Plan:
     meld = existing.plus(group) if existing is not None else Meld(rank, group)
     err = v.counts_error(state, side, rank, meld.naturals, meld.deuces, meld.jokers)
     if err:
-        raise err
+        raise err.error()
     made = [(GroupPlan(rank, group, j), meld)]
     if extras:
         seen = {rank: meld}
@@ -89,7 +89,7 @@ def plan_take(state: HandState, move: Move, actor: int, top: Card) -> Plan:
                 raise IllegalMove("meld.black_threes_only_out")
     err0 = v.move_error(state, side, made)
     if err0:
-        raise err0
+        raise err0.error()
     canastas = canastas_after(state, side, made)
     shown = len(g0) + sum(len(g) for g in extras)
     left = len(state.hands[actor]) - shown + v.cards_joining(state, actor, side,
@@ -102,7 +102,7 @@ def plan_take(state: HandState, move: Move, actor: int, top: Card) -> Plan:
         if left <= 1:
             err2 = going_out_error(state, side, canastas, made)
             if err2:
-                raise err2
+                raise err2.error()
     penalty = 0
     if not state.opened(side):
         shown_value = sum(c.value for g in move.groups for c in g)

@@ -19,7 +19,7 @@ def register(variant: Variant) -> None:
 def get_variant(name: str) -> Variant:
     v = _REGISTRY.get(name.strip().lower().replace("_", "-"))
     if v is None:
-        raise PositionError(f"unknown variant '{name}' (known: {', '.join(variant_names())})")
+        raise PositionError("rules.unknown_variant", name=name, known=", ".join(variant_names()))
     return v
 
 

@@ -7,10 +7,10 @@ subclass that changes the data and overrides the hooks where its rules differ.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from canasta.cards import DEUCE, JOKER, RED_THREE, Card
-from canasta.errors import IllegalMove, PositionError
+from canasta.errors import PositionError, Refusal
 from canasta.moves import BLACK_THREES_MELD, WILD_MELD
 from canasta.mypyc_attrs import mypyc_attr
 from canasta.options import WILD_RATIO, Option
@@ -20,6 +20,14 @@ if TYPE_CHECKING:
     from canasta.engine.plans import GroupPlan
     from canasta.engine.state import HandState
     from canasta.rules import Rules
+
+# The refusals without parameters, built once (``Refusal``: the listing asks for many).
+MIN_CARDS: Final = Refusal("meld.min_cards")
+MIN_NATURALS: Final = Refusal("meld.min_naturals")
+WILDS_NOT_MORE: Final = Refusal("meld.wilds_not_more")
+WILDS_FEWER: Final = Refusal("meld.wilds_fewer")
+OUT_ONE_CANASTA: Final = Refusal("out.one_canasta")
+DISCARD_RED_THREE: Final = Refusal("discard.red_three")
 
 
 def melds_after(state: HandState, side: int,
@@ -116,7 +124,7 @@ class Variant:
             if o.name == name:
                 return o
         known = ", ".join(sorted(o.name for o in self.declared_options)) or "none"
-        raise PositionError(f"unknown option '{name}' for {self.name} (known: {known})")
+        raise PositionError("rules.unknown_option", name=name, variant=self.name, known=known)
 
     def offered_options(self, players: int) -> dict[str, tuple[Any, ...]]:
         """The options a table of ``players`` may choose (house rules), with their choices:
@@ -162,24 +170,24 @@ class Variant:
             return 90
         return 120
 
-    def meld_shape_error(self, rules: Rules, naturals: int, wilds: int) -> IllegalMove | None:
+    def meld_shape_error(self, rules: Rules, naturals: int, wilds: int) -> Refusal | None:
         """Why a meld of one natural rank with this many natural and wild cards is not
         allowed, or None when it is."""
         if naturals + wilds < 3:
-            return IllegalMove("meld.min_cards")
+            return MIN_CARDS
         if naturals < 2:
-            return IllegalMove("meld.min_naturals")
+            return MIN_NATURALS
         if wilds > self.max_wilds:
-            return IllegalMove("meld.max_wilds", most=self.max_wilds)
+            return Refusal("meld.max_wilds", most=self.max_wilds)
         if rules.option(WILD_RATIO) == "not-more-wilds":
             if wilds > naturals:
-                return IllegalMove("meld.wilds_not_more")
+                return WILDS_NOT_MORE
         elif wilds >= naturals:
-            return IllegalMove("meld.wilds_fewer")
+            return WILDS_FEWER
         return None
 
     def counts_error(self, state: HandState, side: int, rank: str, naturals: int, deuces: int,
-                     jokers: int) -> IllegalMove | None:
+                     jokers: int) -> Refusal | None:
         """Why a meld of ``rank`` with these counts (a new meld, or one of the side's melds with
         cards added) may not stand on the side's table, or None."""
         return self.meld_shape_error(state.rules, naturals, deuces + jokers)
@@ -197,14 +205,14 @@ class Variant:
         return (ok[0], ok[-1]) if ok else None
 
     def going_out_requirement(self, state: HandState, side: int, canastas_after: int,
-                              made: Sequence[tuple[GroupPlan, Meld]]) -> IllegalMove | None:
+                              made: Sequence[tuple[GroupPlan, Meld]]) -> Refusal | None:
         """Why the side may not go out with the canastas it will have after ``made``, or None."""
         need = self.canastas_to_go_out(state.rules.players)
         if canastas_after >= need:
             return None
         if need == 1:
-            return IllegalMove("out.one_canasta")
-        return IllegalMove("out.canastas", need=need)
+            return OUT_ONE_CANASTA
+        return Refusal("out.canastas", need=need)
 
     def cards_joining(self, state: HandState, seat: int, side: int, canastas_before: int,
                       canastas_after: int) -> int:
@@ -216,7 +224,7 @@ class Variant:
         """What happens once cards have been melded (Ponytail: picking up the ponytails)."""
 
     def move_error(self, state: HandState, side: int,
-                   made: list[tuple[GroupPlan, Meld]]) -> IllegalMove | None:
+                   made: list[tuple[GroupPlan, Meld]]) -> Refusal | None:
         """Why the groups of one move may not be laid together (beyond each group's own
         limits), or None."""
         return None
@@ -227,7 +235,7 @@ class Variant:
         return hand_total + (top.value if top is not None else 0)
 
     def initial_error(self, state: HandState, side: int, made: list[tuple[GroupPlan, Meld]],
-                      hand_total: int, top: Card | None, concealed: bool) -> IllegalMove | None:
+                      hand_total: int, top: Card | None, concealed: bool) -> Refusal | None:
         """Why these groups may not be the side's initial meld (B.5), or None.  ``hand_total``
         counts the cards from hand; ``top`` is the pile's top card when taking it."""
         if concealed:
@@ -236,7 +244,7 @@ class Variant:
         total = self.initial_count(hand_total, top)
         if total >= need:
             return None
-        return IllegalMove("meld.initial_points", need=need, total=total)
+        return Refusal("meld.initial_points", need=need, total=total)
 
     def canasta_bonus(self, meld: Meld) -> int:
         return 500 if meld.wilds == 0 else 300
@@ -247,7 +255,7 @@ class Variant:
         return c.kind == RED_THREE
 
     def take_error(self, state: HandState, side: int, top: Card, naturals: int, wilds: int,
-                   existing: Meld | None) -> IllegalMove | None:
+                   existing: Meld | None) -> Refusal | None:
         """Why the pile may not be taken with ``naturals`` natural and ``wilds`` wild cards from
         hand melded with its ``top`` card (B.6), or None."""
         rank = top.rank
@@ -255,17 +263,17 @@ class Variant:
             if naturals >= 2:
                 return None
             if state.pile_frozen():
-                return IllegalMove("pile.frozen", rank=rank)
-            return IllegalMove("pile.frozen_until_initial", rank=rank)
+                return Refusal("pile.frozen", rank=rank)
+            return Refusal("pile.frozen_until_initial", rank=rank)
         if existing is not None or naturals >= 2 or (naturals >= 1 and wilds >= 1):
             return None
-        return IllegalMove("pile.need_pair_or_meld", rank=rank)
+        return Refusal("pile.need_pair_or_meld", rank=rank)
 
     def discard_error(self, state: HandState, seat: int, c: Card, going_out: bool,
-                      hand: Sequence[Card] | None = None) -> IllegalMove | None:
+                      hand: Sequence[Card] | None = None) -> Refusal | None:
         """Why ``seat`` may not discard ``c`` (from ``hand``, by default its hand now)."""
         if c.kind == RED_THREE:
-            return IllegalMove("discard.red_three")
+            return DISCARD_RED_THREE
         return None
 
     # --- the start of a hand ----------------------------------------------------------------
@@ -289,7 +297,7 @@ class Variant:
     def check_position(self, state: HandState, obj: Any) -> None:
         """Variant-specific checks and fields of a position read from JSON."""
         if obj.get("ponytails") is not None:
-            raise PositionError(f"{self.name} has no ponytails")
+            raise PositionError("position.no_ponytails", variant=self.name)
 
     def position_extras(self, state: HandState, out: dict[str, Any]) -> None:
         """Variant-specific fields of a position written as JSON."""

@@ -11,11 +11,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from canasta.cards import BLACK_THREE, NATURAL_RANKS, RED_THREE, Card
-from canasta.errors import IllegalMove
+from canasta.errors import Refusal
 from canasta.moves import WILD_MELD
 from canasta.mypyc_attrs import mypyc_attr
 from canasta.options import Option
-from canasta.variants.base import Variant, melds_after
+from canasta.variants.base import MIN_CARDS, MIN_NATURALS, Variant, melds_after
 
 if TYPE_CHECKING:
     from canasta.engine.melds import Meld
@@ -25,6 +25,22 @@ if TYPE_CHECKING:
 
 MAX_MELD = 7
 THREES_POINTS = (0, 100, 300, 500, 1000)  # by the number of threes of one colour (C.4)
+
+# The refusals without parameters, built once (``Refusal``: the listing asks for many).
+DISCARD_THREE: Final = Refusal("discard.three")
+DISCARD_WILD: Final = Refusal("discard.wild")
+DISCARD_EMPTY_PILE_ACE_SEVEN: Final = Refusal("discard.empty_pile_ace_seven")
+DISCARD_EMPTY_PILE_CLOSED: Final = Refusal("discard.empty_pile_closed")
+WILD_CANASTA_FINISHED: Final = Refusal("meld.wild_canasta_finished")
+MAX_SEVEN: Final = Refusal("meld.max_seven")
+WILD_MELD_ONLY_WILDS: Final = Refusal("meld.wild_meld_only_wilds")
+SEVENS_NO_WILDS: Final = Refusal("meld.sevens_no_wilds")
+ACES_WILDS_INITIAL: Final = Refusal("meld.aces_wilds_initial")
+WILDS_FIVE_NATURALS: Final = Refusal("meld.wilds_five_naturals")
+WILDS_TO_WILD_MELD: Final = Refusal("meld.wilds_to_wild_meld")
+INITIAL_CLEAN: Final = Refusal("meld.initial_clean")
+INITIAL_WILD_AND_MIXED: Final = Refusal("meld.initial_wild_and_mixed")
+
 #: E-18: the talon of bonus cards depends on the turn card, which the site does not play (so
 #: the talon is off, with no other choice).
 TALON_ENABLED: Final[Option[bool]] = Option("talon_enabled", False, (False,))
@@ -115,23 +131,23 @@ class ModernAmerican(Variant):
         return c.is_wild
 
     def take_error(self, state: HandState, side: int, top: Card, naturals: int, wilds: int,
-                   existing: Meld | None) -> IllegalMove | None:
+                   existing: Meld | None) -> Refusal | None:
         if naturals < 2:
-            return IllegalMove("pile.natural_pair", rank=top.rank)
+            return Refusal("pile.natural_pair", rank=top.rank)
         if existing is not None and existing.size > 4:
-            return IllegalMove("pile.meld_too_big", rank=top.rank, size=existing.size)
+            return Refusal("pile.meld_too_big", rank=top.rank, size=existing.size)
         return None
 
     def discard_error(self, state: HandState, seat: int, c: Card, going_out: bool,
-                      hand: Sequence[Card] | None = None) -> IllegalMove | None:
+                      hand: Sequence[Card] | None = None) -> Refusal | None:
         if c.kind in (RED_THREE, BLACK_THREE):
-            return IllegalMove("discard.three")
+            return DISCARD_THREE
         if hand is None:
             hand = state.hands[seat]
         if c.is_wild:
             if going_out or all(x.is_wild for x in hand):
                 return None
-            return IllegalMove("discard.wild")
+            return DISCARD_WILD
         if state.pile:
             return None
         # C.8 on an empty pile: live naturals other than A/7, then dead ones, then A/7.
@@ -146,55 +162,55 @@ class ModernAmerican(Variant):
         if _rank_class(c.rank, dead) == best:
             return None
         if c.rank in ("A", "7"):
-            return IllegalMove("discard.empty_pile_ace_seven")
-        return IllegalMove("discard.empty_pile_closed")
+            return DISCARD_EMPTY_PILE_ACE_SEVEN
+        return DISCARD_EMPTY_PILE_CLOSED
 
     # --- melds ---------------------------------------------------------------------------
     def counts_error(self, state: HandState, side: int, rank: str, naturals: int, deuces: int,
-                     jokers: int) -> IllegalMove | None:
+                     jokers: int) -> Refusal | None:
         wilds = deuces + jokers
         size = naturals + wilds
         j = state.find_meld(side, rank)
         existing = state.melds[side][j] if j >= 0 else None
         if existing is not None and existing.size >= MAX_MELD:
             if rank == WILD_MELD:
-                return IllegalMove("meld.wild_canasta_finished")
-            return IllegalMove("meld.canasta_finished", rank=rank)
+                return WILD_CANASTA_FINISHED
+            return Refusal("meld.canasta_finished", rank=rank)
         if size > MAX_MELD:
-            return IllegalMove("meld.max_seven")
+            return MAX_SEVEN
         if rank == WILD_MELD:
             if naturals:
-                return IllegalMove("meld.wild_meld_only_wilds")
+                return WILD_MELD_ONLY_WILDS
             if size < 3:
-                return IllegalMove("meld.min_cards")
+                return MIN_CARDS
             return None
         if size < 3:
-            return IllegalMove("meld.min_cards")
+            return MIN_CARDS
         if naturals < 2:
-            return IllegalMove("meld.min_naturals")
+            return MIN_NATURALS
         if is_dead(state, rank):
-            return IllegalMove("meld.rank_closed", rank=rank)
+            return Refusal("meld.rank_closed", rank=rank)
         added = wilds - (existing.wilds if existing is not None else 0)
         if wilds > self.max_wilds:
-            return IllegalMove("meld.max_wilds", most=self.max_wilds)
+            return Refusal("meld.max_wilds", most=self.max_wilds)
         if added <= 0:
             return None
         return self._adding_wilds_error(state, side, rank, naturals)
 
     def _adding_wilds_error(self, state: HandState, side: int, rank: str,
-                            naturals: int) -> IllegalMove | None:
+                            naturals: int) -> Refusal | None:
         """Why wild cards may not be added to a meld of ``rank`` that will hold ``naturals``
         natural cards, or None (C.5, C.6, E-26)."""
         if rank == "7":
-            return IllegalMove("meld.sevens_no_wilds")
+            return SEVENS_NO_WILDS
         opening = in_opening(state, side)
         if rank == "A" and not opening:
-            return IllegalMove("meld.aces_wilds_initial")
+            return ACES_WILDS_INITIAL
         if not opening and naturals < 5:
-            return IllegalMove("meld.wilds_five_naturals")
+            return WILDS_FIVE_NATURALS
         w = state.find_meld(side, WILD_MELD)
         if w >= 0 and state.melds[side][w].size < MAX_MELD:
-            return IllegalMove("meld.wilds_to_wild_meld")
+            return WILDS_TO_WILD_MELD
         return None
 
     def wild_range(self, state: HandState, side: int, rank: str, naturals: int,
@@ -225,13 +241,13 @@ class ModernAmerican(Variant):
         return bool(state.melds[side]) and in_opening(state, side)
 
     def move_error(self, state: HandState, side: int,
-                   made: list[tuple[GroupPlan, Meld]]) -> IllegalMove | None:
+                   made: list[tuple[GroupPlan, Meld]]) -> Refusal | None:
         # C.6, E-25: after a stock draw the whole opening turn is the initial meld, and it must
         # keep a clean meld of three or more naturals (or a wild-card meld).
         if state.melds[side] and in_opening(state, side) and not any(
                 m.rank == WILD_MELD or (m.wilds == 0 and m.naturals >= 3)
                 for m in melds_after(state, side, made)):
-            return IllegalMove("meld.initial_clean")
+            return INITIAL_CLEAN
         # E-26: while the side's wild meld is unfinished (after this move), no wild card may go
         # to another meld -- this also keeps an opening from holding both.
         wild_after = None
@@ -245,20 +261,20 @@ class ModernAmerican(Variant):
             return None
         for gp, _meld in made:
             if gp.rank != WILD_MELD and any(c.is_wild for c in gp.cards):
-                return IllegalMove("meld.wilds_to_wild_meld")
+                return WILDS_TO_WILD_MELD
         if in_opening(state, side):
             # The whole opening turn is one initial meld: no mixed meld beside it either.
             mixed = [m for m in state.melds[side] if m.rank != WILD_MELD and m.wilds]
             mixed += [m for gp, m in made if gp.rank != WILD_MELD and m.wilds]
             if mixed:
-                return IllegalMove("meld.initial_wild_and_mixed")
+                return INITIAL_WILD_AND_MIXED
         return None
 
     def initial_count(self, hand_total: int, top: Card | None) -> int:
         return hand_total  # C.6: the opening counts the cards from hand only, never the pile's
 
     def initial_error(self, state: HandState, side: int, made: list[tuple[GroupPlan, Meld]],
-                      hand_total: int, top: Card | None, concealed: bool) -> IllegalMove | None:
+                      hand_total: int, top: Card | None, concealed: bool) -> Refusal | None:
         # C.6: hand cards only; a clean meld of 3+ naturals or a wild meld; a natural or wild
         # canasta straight from hand needs no minimum (E-19).
         from_hand = made if top is None else made[1:]  # a take's first group holds the top
@@ -267,12 +283,12 @@ class ModernAmerican(Variant):
             return None
         if not any(gp.rank == WILD_MELD or (m.wilds == 0 and m.naturals >= 3)
                    for gp, m in made):
-            return IllegalMove("meld.initial_clean")
+            return INITIAL_CLEAN
         need = state.minimum(side)
         total = self.initial_count(hand_total, top)
         if total >= need:
             return None
-        return IllegalMove("meld.initial_points_hand", need=need, total=total)
+        return Refusal("meld.initial_points_hand", need=need, total=total)
 
     def canasta_bonus(self, meld: Meld) -> int:
         if meld.rank == WILD_MELD:

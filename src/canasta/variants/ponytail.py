@@ -12,11 +12,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal
 
 from canasta.cards import BLACK_THREE, RED_THREE, Card, cards_from_json
-from canasta.errors import IllegalMove, PositionError
+from canasta.errors import PositionError, Refusal
 from canasta.moves import WILD_MELD
 from canasta.mypyc_attrs import mypyc_attr
 from canasta.options import WILD_RATIO, Option
-from canasta.variants.base import Variant, melds_after
+from canasta.variants.base import MIN_CARDS, Variant, melds_after
 
 if TYPE_CHECKING:
     from canasta.engine.melds import Meld
@@ -27,6 +27,11 @@ if TYPE_CHECKING:
 CANASTA = 7
 PONYTAIL = 13
 FOUR_BOOKS: Final = "four-books"
+
+# The refusals without parameters, built once (``Refusal``: the listing asks for many).
+CANASTA_FULL: Final = Refusal("meld.canasta_full")
+WILDS_ALONE: Final = Refusal("meld.wilds_alone")
+FOUR_BOOKS_SEVENS: Final = Refusal("meld.four_books_sevens")
 
 #: E-40: the canastas needed to go out; "four-books" adds sevens and wild canastas.
 REQUIRED_CANASTAS: Final[Option[Literal["natural-mixed", "four-books"]]] = Option(
@@ -147,17 +152,17 @@ class Ponytail(Variant):
 
     # --- melds ---------------------------------------------------------------------------
     def counts_error(self, state: HandState, side: int, rank: str, naturals: int, deuces: int,
-                     jokers: int) -> IllegalMove | None:
+                     jokers: int) -> Refusal | None:
         size = naturals + deuces + jokers
         if size > CANASTA:
-            return IllegalMove("meld.canasta_full")
+            return CANASTA_FULL
         if rank == WILD_MELD:
             if not self.has_wild_melds(state.rules) or naturals:
-                return IllegalMove("meld.wilds_alone")
-            return IllegalMove("meld.min_cards") if size < 3 else None
+                return WILDS_ALONE
+            return MIN_CARDS if size < 3 else None
         if (rank == "7" and deuces + jokers
                 and state.rules.option(REQUIRED_CANASTAS) == FOUR_BOOKS):
-            return IllegalMove("meld.four_books_sevens")
+            return FOUR_BOOKS_SEVENS
         return self.meld_shape_error(state.rules, naturals, deuces + jokers)
 
     def wild_range(self, state: HandState, side: int, rank: str, naturals: int,
@@ -181,13 +186,13 @@ class Ponytail(Variant):
         return (lo, hi) if lo <= hi else None
 
     def going_out_requirement(self, state: HandState, side: int, canastas_after: int,
-                              made: Sequence[tuple[GroupPlan, Meld]]) -> IllegalMove | None:
+                              made: Sequence[tuple[GroupPlan, Meld]]) -> Refusal | None:
         have = {canasta_kind(m, state.rules) for m in melds_after(state, side, made)
                 if m.size >= CANASTA and m.rank != "3"}
         missing = [k for k in _kinds(state.rules) if k not in have]
         if not missing:
             return None
-        return IllegalMove("out.canasta_kinds", kinds=tuple(missing))
+        return Refusal("out.canasta_kinds", kinds=tuple(missing))
 
     # --- the ponytail --------------------------------------------------------------------
     def cards_joining(self, state: HandState, seat: int, side: int, canastas_before: int,
@@ -254,7 +259,7 @@ class Ponytail(Variant):
         tails = obj.get("ponytails")
         n = state.rules.players
         if not isinstance(tails, list) or len(tails) != n:
-            raise PositionError(f"'ponytails' must hold one ponytail (or null) per seat ({n})")
+            raise PositionError("position.ponytails", seats=n)
         state.ponytails = [None if t is None else cards_from_json(t, f"ponytail of seat {i}")
                            for i, t in enumerate(tails)]
 

@@ -18,7 +18,7 @@ import json
 import logging
 import secrets
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -103,6 +103,24 @@ def sendable(text: str) -> str:
     """``text`` as valid UTF-8: a client may send what JSON allows but UTF-8 cannot carry
     (a lone surrogate), and an error message may quote it back."""
     return text.encode("utf-8", "replace").decode("utf-8")
+
+
+#: pydantic's error types for a value that is no whole number (the parameters that FastAPI
+#: checks are the whole numbers 'limit' and 'hand').
+NOT_WHOLE: Final = frozenset({"int_parsing", "int_from_float", "int_type"})
+
+
+def request_problem(errors: Sequence[Any]) -> BadMessage:
+    """Why FastAPI refused a request's parameters, by code (pydantic's own words are English
+    only): the first problem it found, with the parameter's name and the value given."""
+    first = errors[0] if errors else {}
+    name = repr(str(first.get("loc", ("", "?"))[-1]))
+    kind = first.get("type")
+    if kind == "missing":
+        return BadMessage("protocol.request_needs", name=name)
+    if kind in NOT_WHOLE:
+        return BadMessage("protocol.whole_number", name=name, value=repr(first.get("input")))
+    return BadMessage("protocol.invalid_field", name=name)
 
 
 def error_json(error: CanastaError | str, lang: str) -> dict[str, Any]:
@@ -689,9 +707,7 @@ def create_app(db: str | Path | None = None, *, host: str | None = None, port: i
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        first = exc.errors()[0] if exc.errors() else {}
-        name = str(first.get("loc", ("", "?"))[-1])
-        return bad(request, BadMessage("protocol.invalid_field", name=repr(name)))
+        return bad(request, request_problem(exc.errors()))
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:

@@ -22,7 +22,7 @@ export function parseCard(text) {
   return { text: rank + suit, rank, suit, value, wild, three };
 }
 
-/** The rank as printed on a card: "10" for T, "JK" for the joker. */
+/** The rank as printed on a card's corner: "10" for T (the joker has a glyph instead). */
 export function rankLabel(rank) {
   return rank === "T" ? "10" : rank;
 }
@@ -35,10 +35,11 @@ export function isWild(card) {
   return card.wild ?? (card.rank === "2" || card.rank === "JK");
 }
 
-/** "7♥", "10♦", "JK": the short form used in captions and hints. */
-export function cardSymbol(card) {
+/** "7♥", "10♦", "Joker": the short form used in captions and hints (the joker by its name in
+ * the player's language, as the server writes it: "JK" is the notation's, not the players'). */
+export function cardSymbol(card, t) {
   const c = typeof card === "string" ? parseCard(card) : card;
-  if (c.rank === "JK") return "JK";
+  if (c.rank === "JK") return t("card.joker");
   return rankLabel(c.rank) + (SUIT_SYMBOLS[c.suit] || c.suit);
 }
 
@@ -122,8 +123,8 @@ export function moveGroups(rest) {
   return rest.split("/").map((part) => part.trim().split(/\s+/).filter(Boolean));
 }
 
-function cardsText(texts) {
-  return texts.map(cardSymbol).join(" ");
+function cardsText(texts, t) {
+  return texts.map((c) => cardSymbol(c, t)).join(" ");
 }
 
 /** Parse a move text into {verb, groups, rank, card}. */
@@ -164,10 +165,10 @@ export function describeMove(text, t, who = null, { hint = false } = {}) {
   if (!known.includes(m.verb)) return who === null ? text : `${who}: ${text}`;
   const params = { who: who ?? "" };
   let key = m.verb;
-  if (m.verb === "discard") params.cards = cardSymbol(m.card);
-  if (m.verb === "meld") params.cards = m.groups.map(cardsText).join(" · ");
+  if (m.verb === "discard") params.cards = cardSymbol(m.card, t);
+  if (m.verb === "meld") params.cards = m.groups.map((g) => cardsText(g, t)).join(" · ");
   if (m.verb === "add") {
-    params.cards = cardsText(m.groups[0] || []);
+    params.cards = cardsText(m.groups[0] || [], t);
     params.rank = meldRankName(m.rank, t);
   }
   if (m.verb === "take") {
@@ -175,8 +176,8 @@ export function describeMove(text, t, who = null, { hint = false } = {}) {
     if (withTop.length && extra.length) key = "takeWithMelds";
     else if (withTop.length) key = "takeWith";
     else if (extra.length) key = "takeMelds";
-    params.cards = cardsText(withTop);
-    params.melds = extra.map(cardsText).join(" · ");
+    params.cards = cardsText(withTop, t);
+    params.melds = extra.map((g) => cardsText(g, t)).join(" · ");
   }
   const family = hint ? "moveHint" : who === null ? "moveYou" : "move";
   return t(`${family}.${key}`, params);

@@ -1,7 +1,12 @@
-// Cards drawn with HTML and CSS: rank, suit symbol, red or black, the joker as JK with a star,
-// wild cards marked with a star badge.
+// Cards drawn with HTML and CSS: rank, suit symbol, red or black, the joker as a joker glyph
+// (no letters: "JK" is the notation's, and the card's name is its label), wild cards marked with
+// a star badge.
 import { h } from "../dom.js";
 import { SUIT_SYMBOLS, cardName, isRed, isWild, parseCard, rankLabel } from "../cards.js";
+
+/** The joker's corner index: the playing-card joker of Unicode (U+1F0CF), the same in every
+ * language. */
+const JOKER_GLYPH = "\u{1F0CF}";
 
 function asCard(card) {
   return typeof card === "string" ? parseCard(card) : card;
@@ -24,10 +29,10 @@ export function cardInside(card) {
   if (c.rank === "JK") {
     return [
       h("span", { class: "card-corner", "aria-hidden": "true" },
-        h("span", { class: "card-rank" }, "JK"), h("span", { class: "card-suit" }, "★")),
+        h("span", { class: "card-rank" }, JOKER_GLYPH), h("span", { class: "card-suit" }, "★")),
       h("span", { class: "card-pip card-pip--joker", "aria-hidden": "true" }, "★"),
       h("span", { class: "card-corner card-corner--end", "aria-hidden": "true" },
-        h("span", { class: "card-rank" }, "JK"), h("span", { class: "card-suit" }, "★")),
+        h("span", { class: "card-rank" }, JOKER_GLYPH), h("span", { class: "card-suit" }, "★")),
     ];
   }
   const suit = SUIT_SYMBOLS[c.suit] || c.suit;

@@ -111,7 +111,7 @@ export function fillScore({ view: v, onSeen, onNext, onNewGame }) {
 export function chooseMeld(view, cards, onChoose) {
   const ranks = (view.legal && view.legal.add) || [];
   const dialog = $("#addto-dialog");
-  $("#addto-text").textContent = t("addto.text", { cards: cards.map(cardSymbol).join(" ") });
+  $("#addto-text").textContent = t("addto.text", { cards: cards.map((c) => cardSymbol(c, t)).join(" ") });
   fill($("#addto-body"), ranks.map((rank) => {
     const meld = (view.melds[view.side] || []).find((m) => m.rank === rank);
     const label = rank === "W" ? t("meld.rank.W") : rank === "T" ? "10" : rank;
