@@ -14,22 +14,41 @@ from __future__ import annotations
 
 import math
 import random
+import time
 
 from canasta.bots.basic import BasicPlayer, discard_last_card
-from canasta.bots.evaluate import discard_danger, evaluate, may_go_out
+from canasta.bots.evaluate import discard_danger, end_within, evaluate, may_go_out
 from canasta.bots.sampling import Memory, determinize
-from canasta.cards import Card
+from canasta.cards import NATURAL_RANKS, Card
 from canasta.engine.state import HandState
-from canasta.moves import ASK, NO, YES, Move, MoveKind
+from canasta.moves import ASK, NO, YES, Move, MoveKind, group_rank
 from canasta.view import PlayerView, view_of
 
 ANSWER_WORLDS = 6  # deals of the hidden cards in which both answers are played out
-ANSWER_MOVES = 400  # moves at most after the answer (a Ponytail hand may need hundreds)
+ANSWER_MOVES = 48  # moves at most in each play-out after the answer (about three rounds at four
+#                    seats): what waiting gains shows by then, the rest is left to the evaluation
+ANSWER_CPU = 0.06  # seconds of this thread's CPU for all the play-outs of one answer: past it,
+#                    the deals played so far decide (a hard cap on a slow or loaded machine)
 ANSWER_Z = 1.5  # standard errors by which waiting must beat ending the hand now
 TAKE_MELDS = 6  # melds judged after a take, at most
 DRAW_SAMPLES = 3  # orders of the stock a draw is judged in
 NOISE = 25.0  # points: a one-ply difference this small does not beat the basic player's choice
-MELD_BONUS = 12.0  # points: laying cards down early keeps them from counting against the side
+PILE_CARD = 25.0  # points: what a card taken with the pile is worth beyond this turn's judgement
+#                  (the melds of the turns after: the same 25 a card the evaluation gives the
+#                  pile's worth to an opponent, ``discard_danger``)
+LATER_TURNS = 3  # turns over which the cards of a pile taken are worth PILE_CARD
+MELD_BONUS = 12.0  # points a natural card: laid down early, it no longer counts against the side
+#                   (a wild card in hand is no such risk: what keeping it is worth is the
+#                   evaluation's, ``WILD_HOLD``)
+
+
+def _naturals(cards: list[Card]) -> int:
+    return sum(1 for c in cards if c.is_natural)
+
+
+def _wilds(move: Move) -> int:
+    """The wild cards ``move`` spends from the hand."""
+    return sum(1 for c in move.cards_from_hand() if c.is_wild)
 
 
 def _race(state: HandState, view: PlayerView) -> bool:
@@ -62,26 +81,40 @@ class ExpertPlayer:
         world of its own (consistent with ``view``) passes it as ``world``: the moves are
         judged there, and a question is answered yes (its play-outs would cost more than the
         search's whole budget)."""
+        return self.judge(view, world)[0]
+
+    def judge(self, view: PlayerView, world: HandState | None = None
+              ) -> tuple[Move, HandState | None, list[tuple[float, int, Move]]]:
+        """``decide``'s choice, the world it judged the moves in and every move's value there
+        (empty when there was nothing to judge: one legal move, a question), which a search
+        can take its shortlist from."""
         moves = view.legal_moves
         if not moves:
             raise ValueError("there is no legal move to choose from")
         if len(moves) == 1:
-            return moves[0]
+            return moves[0], None, []
         state = world if world is not None else determinize(view, self.rng, self.memory)
         if view.asking is not None:
-            return YES if world is not None or self.answer_yes(state, view) else NO
+            answer = YES if world is not None or self.answer_yes(state, view) else NO
+            return answer, state, []
         samples = DRAW_SAMPLES if world is None else 1
         scored = [(self.score(state, view, m, samples), i, m) for i, m in enumerate(moves)
                   if m != ASK]
+        return self._choice(state, view, scored, world is not None), state, scored
+
+    def _choice(self, state: HandState, view: PlayerView, scored: list[tuple[float, int, Move]],
+                in_search: bool) -> Move:
+        moves = view.legal_moves
         top, _, best = max(scored)
-        if world is not None:
+        if in_search:
             # Inside a search's play-out: the judgement alone, at the least cost (the search
             # compares its moves over many such play-outs).
             return ASK if ASK in moves and self.goes_out(state, best) else best
         simple = self.basic.choose(view, state)
         discards = [(v, i, m) for v, i, m in scored if m.kind is MoveKind.DISCARD]
         safer = max(discards)[2] if discards else best
-        if simple != best and simple != ASK and not self._feeds_more(state, view, simple, safer):
+        if (simple != best and simple != ASK and not self._feeds_more(state, view, simple, safer)
+                and _wilds(simple) <= _wilds(best)):
             for value, _, m in scored:
                 if m == simple and value >= top - self._noise(view):
                     best = simple
@@ -153,9 +186,14 @@ class ExpertPlayer:
         after.apply(move)
         value = evaluate(after, view.seat, self.memory)
         if move.kind in (MoveKind.MELD, MoveKind.ADD, MoveKind.TAKE):
-            value += MELD_BONUS * len(move.cards_from_hand())
+            value += MELD_BONUS * _naturals(move.cards_from_hand())
         if move.kind is MoveKind.TAKE:
             value += self._melds_after_take(after, view, value, state.pile)
+            # The cards a pile brings keep making melds on the turns after this one, if the
+            # hand lasts that long.
+            later = 1.0 - end_within(after, view.seat, LATER_TURNS)
+            value += later * PILE_CARD * sum(1 for c in state.pile[:-1]
+                                             if c.is_wild or c.rank in NATURAL_RANKS)
         if after.result is not None and after.result.went_out is not None:
             value -= self._left_on_the_table(state, view)
         return value
@@ -192,15 +230,44 @@ class ExpertPlayer:
                 nxt.apply(m)
                 if nxt.result is not None or len(nxt.hands[view.seat]) < 1:
                     continue  # going out is judged as a move of its own, not here
-                here = (evaluate(nxt, view.seat, self.memory)
-                        + MELD_BONUS * len(m.cards_from_hand()))
+                laid = _naturals(m.cards_from_hand())
+                here = evaluate(nxt, view.seat, self.memory) + MELD_BONUS * laid
                 if best is None or here > best[0]:
                     best = (here, nxt)
+                more = self._rest_of_rank(nxt, view.seat, m)
+                if more is not None:
+                    here = (evaluate(more[0], view.seat, self.memory)
+                            + MELD_BONUS * (laid + more[1]))
+                    if here > best[0]:
+                        best = (here, more[0])
             if best is None or best[0] <= value + gain:
                 break
             gain = best[0] - value
             state = best[1]
         return gain
+
+    @staticmethod
+    def _rest_of_rank(state: HandState, seat: int, move: Move) -> tuple[HandState, int] | None:
+        """``state`` after the rest of the hand's natural cards of the rank ``move`` melded or
+        added to go onto that meld too (a card kept for the last one to discard), and how many
+        went: one at a time each of them is worth little, together they may finish a canasta
+        or lift a penalty for cards held together (eight sevens taken with a pile: a sevens
+        canasta, and no three sevens left in hand)."""
+        hand = state.hands[seat]
+        for group in move.groups:
+            rank = move.rank or group_rank(group)
+            if rank not in NATURAL_RANKS:
+                continue
+            same = [c for c in hand if c.rank == rank and c.is_natural][: len(hand) - 1]
+            while same:
+                # As many as the meld takes (a Modern American meld stops at seven cards).
+                add = Move.add(rank, same)
+                if state.is_legal(add):
+                    after = state.copy()
+                    after.apply(add)
+                    return after, len(same)
+                same.pop()
+        return None
 
     def goes_out(self, state: HandState, move: Move) -> bool:
         after = state.copy()
@@ -221,10 +288,16 @@ class ExpertPlayer:
         open, or finish canastas.  Both are played out, in the same deals of the hidden cards
         (the asker dealt a hand it can go out with), with the basic player's policy at every
         seat until the hand ends.  A yes is sure (the asker can go out); a no must show that
-        waiting pays, by ``ANSWER_Z`` standard errors of the paired differences."""
-        worlds = [state] + [determinize(view, self.rng, self.memory)
-                            for _ in range(ANSWER_WORLDS - 1)]
-        gains = [self._play_on(w, view, NO) - self._play_on(w, view, YES) for w in worlds]
+        waiting pays, by ``ANSWER_Z`` standard errors of the paired differences.  The effort is
+        bounded: ``ANSWER_MOVES`` moves a play-out (the evaluation judges where the hand goes
+        on), and the deals stop once ``ANSWER_CPU`` is spent (two at least)."""
+        start = time.thread_time()
+        gains: list[float] = []
+        for i in range(ANSWER_WORLDS):
+            world = state if i == 0 else determinize(view, self.rng, self.memory)
+            gains.append(self._play_on(world, view, NO) - self._play_on(world, view, YES))
+            if i >= 1 and time.thread_time() - start > ANSWER_CPU:
+                break  # out of time: the deals played so far decide
         mean = sum(gains) / len(gains)
         se = (sum((g - mean) ** 2 for g in gains) / (len(gains) - 1) / len(gains)) ** 0.5
         return not (mean > 0.0 and mean > ANSWER_Z * se)
