@@ -549,9 +549,9 @@ def test_the_answer_stops_dealing_once_its_cpu_time_is_spent(monkeypatch: pytest
     calls: list[str] = []
     play_on = expert._play_on
 
-    def counted(world: HandState, seen: Any, answer: Any) -> float:
+    def counted(world: HandState, seen: Any, answer: Any, deadline: float) -> float:
         calls.append(str(answer))
-        return play_on(world, seen, answer)
+        return play_on(world, seen, answer, deadline)
 
     monkeypatch.setattr(expert, "_play_on", counted)
     expert.answer_yes(state, view)
@@ -560,6 +560,26 @@ def test_the_answer_stops_dealing_once_its_cpu_time_is_spent(monkeypatch: pytest
     monkeypatch.setattr(expert_module, "ANSWER_CPU", 0.0)
     expert.answer_yes(state, view)
     assert calls == ["no", "yes", "no", "yes"]
+
+
+def test_a_play_out_stops_at_the_answers_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the answer's hard cap a play-out plays no further move: the hand is judged where
+    it stands (right after the answer)."""
+    state, expert = _question()
+    view = view_of(state, 0)
+    played: list[int] = []
+    choose = expert.basic.choose
+
+    def counted(seen: Any, world: Any = None) -> Any:
+        played.append(1)
+        return choose(seen, world)
+
+    monkeypatch.setattr(expert.basic, "choose", counted)
+    monkeypatch.setattr(expert.eager, "choose", counted)
+    after = state.copy()
+    after.apply(state.parse("no"))
+    assert expert._play_on(state, view, state.parse("no"), deadline=0.0) == evaluate(after, 0)
+    assert played == []
 
 
 def test_a_take_is_judged_with_every_card_of_a_rank_laid_down_together() -> None:

@@ -17,7 +17,7 @@ import random
 import time
 
 from canasta.bots.basic import BasicPlayer, discard_last_card
-from canasta.bots.evaluate import discard_danger, end_within, evaluate, may_go_out
+from canasta.bots.evaluate import discard_danger, evaluate, may_go_out
 from canasta.bots.sampling import Memory, determinize
 from canasta.cards import NATURAL_RANKS, Card
 from canasta.engine.state import HandState
@@ -28,27 +28,14 @@ ANSWER_WORLDS = 6  # deals of the hidden cards in which both answers are played 
 ANSWER_MOVES = 48  # moves at most in each play-out after the answer (about three rounds at four
 #                    seats): what waiting gains shows by then, the rest is left to the evaluation
 ANSWER_CPU = 0.06  # seconds of this thread's CPU for all the play-outs of one answer: past it,
-#                    the deals played so far decide (a hard cap on a slow or loaded machine)
+#                    no new deal is played (two at least)
+ANSWER_CAP = 0.1  # seconds of CPU: every play-out stops there, judged where the hand stands
 ANSWER_Z = 1.5  # standard errors by which waiting must beat ending the hand now
 TAKE_MELDS = 6  # melds judged after a take, at most
+TAKE_FOLLOWED = 3  # takes judged with the melds that follow them: the best three without them
 DRAW_SAMPLES = 3  # orders of the stock a draw is judged in
 NOISE = 25.0  # points: a one-ply difference this small does not beat the basic player's choice
-PILE_CARD = 25.0  # points: what a card taken with the pile is worth beyond this turn's judgement
-#                  (the melds of the turns after: the same 25 a card the evaluation gives the
-#                  pile's worth to an opponent, ``discard_danger``)
-LATER_TURNS = 3  # turns over which the cards of a pile taken are worth PILE_CARD
-MELD_BONUS = 12.0  # points a natural card: laid down early, it no longer counts against the side
-#                   (a wild card in hand is no such risk: what keeping it is worth is the
-#                   evaluation's, ``WILD_HOLD``)
-
-
-def _naturals(cards: list[Card]) -> int:
-    return sum(1 for c in cards if c.is_natural)
-
-
-def _wilds(move: Move) -> int:
-    """The wild cards ``move`` spends from the hand."""
-    return sum(1 for c in move.cards_from_hand() if c.is_wild)
+MELD_BONUS = 12.0  # points: laying cards down early keeps them from counting against the side
 
 
 def _race(state: HandState, view: PlayerView) -> bool:
@@ -98,8 +85,22 @@ class ExpertPlayer:
             answer = YES if world is not None or self.answer_yes(state, view) else NO
             return answer, state, []
         samples = DRAW_SAMPLES if world is None else 1
-        scored = [(self.score(state, view, m, samples), i, m) for i, m in enumerate(moves)
-                  if m != ASK]
+        scored: list[tuple[float, int, Move]] = []
+        takes: list[tuple[float, int, Move]] = []
+        for i, m in enumerate(moves):
+            if m == ASK:
+                continue
+            if m.kind is MoveKind.TAKE:
+                takes.append((self.score(state, view, m, samples, follow=False), i, m))
+            else:
+                scored.append((self.score(state, view, m, samples), i, m))
+        # The melds that follow a take are judged for the most promising takes only: a big
+        # pile may be taken in dozens of ways, nearly the same once the melds follow, and each
+        # way judged with its melds costs a search of its own.
+        takes.sort(reverse=True)
+        scored += [(self.score(state, view, m, samples) if k < TAKE_FOLLOWED else v, i, m)
+                   for k, (v, i, m) in enumerate(takes)]
+        scored.sort(key=lambda x: x[1])
         return self._choice(state, view, scored, world is not None), state, scored
 
     def _choice(self, state: HandState, view: PlayerView, scored: list[tuple[float, int, Move]],
@@ -113,8 +114,7 @@ class ExpertPlayer:
         simple = self.basic.choose(view, state)
         discards = [(v, i, m) for v, i, m in scored if m.kind is MoveKind.DISCARD]
         safer = max(discards)[2] if discards else best
-        if (simple != best and simple != ASK and not self._feeds_more(state, view, simple, safer)
-                and _wilds(simple) <= _wilds(best)):
+        if simple != best and simple != ASK and not self._feeds_more(state, view, simple, safer):
             for value, _, m in scored:
                 if m == simple and value >= top - self._noise(view):
                     best = simple
@@ -163,9 +163,10 @@ class ExpertPlayer:
         return NOISE * rules.variant.decks(rules.players) / 2
 
     def score(self, state: HandState, view: PlayerView, move: Move,
-              samples: int = DRAW_SAMPLES) -> float:
+              samples: int = DRAW_SAMPLES, follow: bool = True) -> float:
         """What ``move`` is worth in ``state`` (a world dealt from ``view``), in points; a
-        draw is judged over ``samples`` orders of the stock."""
+        draw is judged over ``samples`` orders of the stock, a take with the melds that follow
+        it unless ``follow`` is false."""
         if move.kind is MoveKind.DRAW:
             # The cards drawn are unknown: the stock's order is any the view allows, so a few
             # orders of it give what drawing is worth on average (a take is judged with the
@@ -186,14 +187,9 @@ class ExpertPlayer:
         after.apply(move)
         value = evaluate(after, view.seat, self.memory)
         if move.kind in (MoveKind.MELD, MoveKind.ADD, MoveKind.TAKE):
-            value += MELD_BONUS * _naturals(move.cards_from_hand())
-        if move.kind is MoveKind.TAKE:
+            value += MELD_BONUS * len(move.cards_from_hand())
+        if move.kind is MoveKind.TAKE and follow:
             value += self._melds_after_take(after, view, value, state.pile)
-            # The cards a pile brings keep making melds on the turns after this one, if the
-            # hand lasts that long.
-            later = 1.0 - end_within(after, view.seat, LATER_TURNS)
-            value += later * PILE_CARD * sum(1 for c in state.pile[:-1]
-                                             if c.is_wild or c.rank in NATURAL_RANKS)
         if after.result is not None and after.result.went_out is not None:
             value -= self._left_on_the_table(state, view)
         return value
@@ -230,7 +226,7 @@ class ExpertPlayer:
                 nxt.apply(m)
                 if nxt.result is not None or len(nxt.hands[view.seat]) < 1:
                     continue  # going out is judged as a move of its own, not here
-                laid = _naturals(m.cards_from_hand())
+                laid = len(m.cards_from_hand())
                 here = evaluate(nxt, view.seat, self.memory) + MELD_BONUS * laid
                 if best is None or here > best[0]:
                     best = (here, nxt)
@@ -290,25 +286,31 @@ class ExpertPlayer:
         seat until the hand ends.  A yes is sure (the asker can go out); a no must show that
         waiting pays, by ``ANSWER_Z`` standard errors of the paired differences.  The effort is
         bounded: ``ANSWER_MOVES`` moves a play-out (the evaluation judges where the hand goes
-        on), and the deals stop once ``ANSWER_CPU`` is spent (two at least)."""
+        on), no new deal once ``ANSWER_CPU`` is spent (two at least), and every play-out stops,
+        judged where it stands, once ``ANSWER_CAP`` is."""
         start = time.thread_time()
         gains: list[float] = []
         for i in range(ANSWER_WORLDS):
             world = state if i == 0 else determinize(view, self.rng, self.memory)
-            gains.append(self._play_on(world, view, NO) - self._play_on(world, view, YES))
+            deadline = start + ANSWER_CAP
+            gains.append(self._play_on(world, view, NO, deadline)
+                         - self._play_on(world, view, YES, deadline))
             if i >= 1 and time.thread_time() - start > ANSWER_CPU:
                 break  # out of time: the deals played so far decide
         mean = sum(gains) / len(gains)
         se = (sum((g - mean) ** 2 for g in gains) / (len(gains) - 1) / len(gains)) ** 0.5
         return not (mean > 0.0 and mean > ANSWER_Z * se)
 
-    def _play_on(self, world: HandState, view: PlayerView, answer: Move) -> float:
+    def _play_on(self, world: HandState, view: PlayerView, answer: Move,
+                 deadline: float = math.inf) -> float:
         """The answer ``answer`` in ``world``, then the rest of the hand (``ANSWER_MOVES`` moves
         at most) with the basic player's policy at every seat (the opponents going out whenever
         they may): our side's result, or its evaluation where the hand goes on."""
         state = world.copy()
         state.apply(answer)
         for _ in range(ANSWER_MOVES):
+            if time.thread_time() > deadline:
+                break  # the answer's time is up: judged where the hand stands
             if state.result is not None:
                 break
             actor = state.turn
