@@ -639,3 +639,22 @@ def test_may_go_out_follows_the_melds_as_they_change() -> None:
     state.apply("add K KC")
     assert may_go_out(state, 0)
     assert not may_go_out(state, 1)
+
+
+def test_past_the_cap_after_one_deal_the_answer_is_yes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One deal played and the hard cap spent (a listing of the asker's ways out can be slow):
+    no spread to judge a no by, so the answer is the sure one."""
+    import canasta.bots.expert as expert_module
+
+    state, expert = _question()
+    view = view_of(state, 0)
+    calls: list[str] = []
+
+    def waiting_pays(world: HandState, seen: Any, answer: Any, deadline: float) -> float:
+        calls.append(str(answer))
+        return 500.0 if str(answer) == "no" else 0.0
+
+    monkeypatch.setattr(expert, "_play_on", waiting_pays)
+    monkeypatch.setattr(expert_module, "ANSWER_CAP", -1.0)
+    assert expert.answer_yes(state, view)
+    assert calls == ["no", "yes"]

@@ -287,16 +287,20 @@ class ExpertPlayer:
         waiting pays, by ``ANSWER_Z`` standard errors of the paired differences.  The effort is
         bounded: ``ANSWER_MOVES`` moves a play-out (the evaluation judges where the hand goes
         on), no new deal once ``ANSWER_CPU`` is spent (two at least), and every play-out stops,
-        judged where it stands, once ``ANSWER_CAP`` is."""
+        judged where it stands, once ``ANSWER_CAP`` is; past the cap after one deal, where no
+        spread can be judged, the answer is the sure one, yes."""
         start = time.thread_time()
+        deadline = start + ANSWER_CAP
         gains: list[float] = []
         for i in range(ANSWER_WORLDS):
             world = state if i == 0 else determinize(view, self.rng, self.memory)
-            deadline = start + ANSWER_CAP
             gains.append(self._play_on(world, view, NO, deadline)
                          - self._play_on(world, view, YES, deadline))
-            if i >= 1 and time.thread_time() - start > ANSWER_CPU:
+            spent = time.thread_time() - start
+            if spent > ANSWER_CAP or (i >= 1 and spent > ANSWER_CPU):
                 break  # out of time: the deals played so far decide
+        if len(gains) < 2:
+            return True
         mean = sum(gains) / len(gains)
         se = (sum((g - mean) ** 2 for g in gains) / (len(gains) - 1) / len(gains)) ** 0.5
         return not (mean > 0.0 and mean > ANSWER_Z * se)
