@@ -73,6 +73,8 @@ class Tally:
     reversed: int = 0
     reversals: list[str] = field(default_factory=list)  # what each reversal was, for reading
     seconds: float = 0.0
+    cpu: list[float] = field(default_factory=list)  # CPU seconds of each decision (two moves+)
+    answer_cpu: list[float] = field(default_factory=list)  # ... of each answer to "may I go out?"
 
 
 def feeds(state: HandState, seat: int, c: Card, memory: Memory) -> bool:
@@ -191,9 +193,14 @@ def play_hands(variant: str, players: int, level: str, hands: int, judge: int | 
                     and view.stock_size >= STOCK_EARLY and state.canastas(side) == 0):
                 tally.early_draws += 1
                 tally.stripped += len(view.hand) <= STRIPPED
+            began = time.thread_time()
             move = bots[seat].choose(view)
+            spent = time.thread_time() - began
             if len(legal) > 1:
                 tally.decisions += 1
+                tally.cpu.append(spent)
+                if view.asking is not None:
+                    tally.answer_cpu.append(spent)
             if move.kind is MoveKind.TAKE:
                 if len(state.pile) <= SMALL_PILE:
                     tally.small_pile_wilds += sum(1 for c in move.cards_from_hand() if c.is_wild)
@@ -221,6 +228,24 @@ def play_hands(variant: str, players: int, level: str, hands: int, judge: int | 
     return tally
 
 
+def _ms(times: list[float], q: float) -> float:
+    ordered = sorted(times)
+    return 1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
+def times_row(variant: str, players: int, level: str, t: Tally) -> str:
+    """The decisions' CPU time (this thread's, so other processes' load counts little)."""
+    return (f"| {variant} {players}p | {level} | {len(t.cpu)} | {_ms(t.cpu, 0.5):.1f} "
+            f"| {_ms(t.cpu, 0.95):.1f} | {_ms(t.cpu, 1.0):.0f} | {len(t.answer_cpu)} "
+            f"| {_ms(t.answer_cpu, 0.5):.1f} | {_ms(t.answer_cpu, 0.95):.1f} "
+            f"| {_ms(t.answer_cpu, 1.0):.0f} |")
+
+
+TIMES_HEADER = ["| table | level | decisions | CPU ms p50 | p95 | max | answers "
+                "| answer CPU ms p50 | p95 | max |",
+                "|---|---|---|---|---|---|---|---|---|---|"]
+
+
 def _per_hand(n: int, t: Tally) -> str:
     return f"{n / t.hands:.2f}"
 
@@ -244,14 +269,20 @@ HEADER = ["| table | level | hands | decisions | avoidable feeds per 100 decisio
 
 
 def measure(plan: tuple[tuple[str, int, str, int], ...] = PLAN, judge: int | None = None,
-            seed: int = 1) -> list[str]:
+            seed: int = 1, times: list[str] | None = None) -> list[str]:
+    """The yardsticks' table; ``times``: filled with the decision times' table."""
     rows = list(HEADER)
+    if times is not None:
+        times.extend(TIMES_HEADER)
     for variant, players, level, hands in plan:
         t = play_hands(variant, players, level, hands, judge, seed)
         rows.append(row(variant, players, level, t))
         print(rows[-1], flush=True)
         for r in t.reversals:
             print(f"    reversed: {r}", flush=True)
+        print(f"    times: {times_row(variant, players, level, t)}", flush=True)
+        if times is not None:
+            times.append(times_row(variant, players, level, t))
     return rows
 
 

@@ -491,3 +491,171 @@ def test_the_noise_margin_never_trades_a_safe_discard_for_a_feed() -> None:
         move = expert.choose(view_of(state, 0))
         state.apply(move)
     assert move.kind is MoveKind.DISCARD and move.card is not None and move.card.rank != "9"
+
+
+def _question() -> tuple[HandState, ExpertPlayer]:
+    """Seat 2 asks "may I go out?" with a long hand still to play for everyone: its partner,
+    seat 0, has the question to answer."""
+    state = position(
+        hands=[["AS", "AH", "JK", "QC", "QH", "8C", "8D", "2D"],
+               ["7D", "6S", "8C", "TC", "5C", "TD", "JC", "2H", "JK", "JD", "JH"],
+               ["KC", "5D"], ["2S", "JH", "6S", "6D", "TH", "7C", "4D", "JK", "2D", "6H", "9S"]],
+        melds=[[["KH", "KD", "KS", "KC", "KH", "KD", "KS"], ["AH", "AD", "AC"],
+                ["QH", "QD", "QS"], ["8H", "8D", "8S"]], []],
+        discard=["9H", "5C", "5H", "7H", "7S", "7D", "6C", "5H", "7S", "6D", "9C", "6H"],
+        stock=["4C", "TS", "5S", "JC", "4C", "4S", "9S", "9D", "8S", "4H", "QC", "JD", "9C",
+               "3C", "3S", "TD", "TH", "5D", "5S", "4D", "4H", "6C", "7C", "8H", "9D", "TC"],
+        turn=2, phase="play")
+    state.apply("ask")
+    expert = ExpertPlayer(1)
+    expert.new_hand(0)
+    expert.memory.update(view_of(state, 0))
+    return state, expert
+
+
+def test_the_answers_play_outs_stop_at_their_move_budget(monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    """Each play-out of an answer plays ANSWER_MOVES moves at most, then the evaluation judges
+    the hand where it stands: the answer's cost is bounded whatever the hand still holds."""
+    import canasta.bots.expert as expert_module
+
+    state, expert = _question()
+    view = view_of(state, 0)
+    played: list[int] = []
+    for policy in (expert.basic, expert.eager):
+        choose = policy.choose
+
+        def counted(seen: Any, world: Any = None, choose: Any = choose) -> Any:
+            played.append(1)
+            return choose(seen, world)
+
+        monkeypatch.setattr(policy, "choose", counted)
+    unbounded = expert._play_on(state, view, state.parse("no"))
+    assert len(played) > 3 and state.result is None  # the hand goes on well past three moves
+    played.clear()
+    monkeypatch.setattr(expert_module, "ANSWER_MOVES", 3)
+    bounded = expert._play_on(state, view, state.parse("no"))
+    assert len(played) == 3
+    assert bounded != unbounded  # judged where it stood after three moves
+
+
+def test_the_answer_stops_dealing_once_its_cpu_time_is_spent(monkeypatch: pytest.MonkeyPatch
+                                                            ) -> None:
+    """With its CPU time spent, the answer is given from the deals played so far (two at
+    least, so that their spread can be judged), and it is still an answer."""
+    import canasta.bots.expert as expert_module
+
+    state, expert = _question()
+    view = view_of(state, 0)
+    calls: list[str] = []
+    play_on = expert._play_on
+
+    def counted(world: HandState, seen: Any, answer: Any, deadline: float) -> float:
+        calls.append(str(answer))
+        return play_on(world, seen, answer, deadline)
+
+    monkeypatch.setattr(expert, "_play_on", counted)
+    expert.answer_yes(state, view)
+    assert len(calls) == 2 * expert_module.ANSWER_WORLDS
+    calls.clear()
+    monkeypatch.setattr(expert_module, "ANSWER_CPU", 0.0)
+    expert.answer_yes(state, view)
+    assert calls == ["no", "yes", "no", "yes"]
+
+
+def test_a_play_out_stops_at_the_answers_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the answer's hard cap a play-out plays no further move: the hand is judged where
+    it stands (right after the answer)."""
+    state, expert = _question()
+    view = view_of(state, 0)
+    played: list[int] = []
+    choose = expert.basic.choose
+
+    def counted(seen: Any, world: Any = None) -> Any:
+        played.append(1)
+        return choose(seen, world)
+
+    monkeypatch.setattr(expert.basic, "choose", counted)
+    monkeypatch.setattr(expert.eager, "choose", counted)
+    after = state.copy()
+    after.apply(state.parse("no"))
+    assert expert._play_on(state, view, state.parse("no"), deadline=0.0) == evaluate(after, 0)
+    assert played == []
+
+
+def test_a_take_is_judged_with_every_card_of_a_rank_laid_down_together() -> None:
+    """Modern American (hand 68 of the yardsticks' seed 1): eight sevens taken with the pile
+    are a sevens canasta (2,500) once seven go down, and no three sevens held; laid down one
+    at a time each step looked worth little and the judgement stopped short of it, so the
+    expert drew instead."""
+    def cards(text: str) -> list[str]:
+        return text.split()
+
+    pile = cards("QD AS AC JD KC AS 7H 9C KS 7C QC TC JS 7D 7S 9S 7D 9H QH JC KH 7S KH 7C 7H "
+                 "9S QC AD")
+    state = position(
+        variant="modern-american",
+        hands=[cards("AC AH"), cards("8C 2H 8D 5C 5D JK 4H 2C 4S 2C"), cards("QS"),
+               cards("AH 2S AD")],
+        melds=[[cards("4C 4C 4D 4D 4H 4S 2S"), cards("9C 9D 9D 9H 2H"), cards("6D 6D 6S 6S JK"),
+                cards("TC TD TD TH TH TS TS"), cards("JC JD JH JH JS 2D JK"),
+                cards("5C 5D 5H 5H 5S"), cards("8D 8H 8H 8S 8S")],
+               [cards("KC KD KD KS JK"), cards("QD QH QS 2D"), cards("6C 6C 6H 6H")]],
+        threes=[cards("3D 3C 3S"), cards("3D 3S 3H 3H 3C")],
+        discard=pile, stock=cards("5S 8C"), melded=[True] * 4)
+    assert sum(c.rank == "7" for c in state.pile) == 8
+    move = make_player("expert", 1).choose(view_of(state, 0))
+    assert move.kind is MoveKind.TAKE
+
+
+def test_the_master_shortlists_from_the_experts_own_judgement() -> None:
+    """The master's shortlist is the expert's ranking of the moves in the world the expert
+    judged them in: each legal move is judged once, not again in a second world."""
+    state = _discard_position()
+    view = view_of(state, 0)
+    master = MasterPlayer(1, rounds=0)  # no play-out: only the judging before the search
+    master.new_hand(0)
+    judged: list[str] = []
+    score = master.expert.score
+
+    def counted(world: HandState, seen: Any, move: Any, samples: int = 3) -> float:
+        judged.append(str(move))
+        return score(world, seen, move, samples)
+
+    master.expert.score = counted  # type: ignore[method-assign]
+    master.choose(view)
+    listed = [str(m) for m in view.legal_moves if m != ASK]
+    assert sorted(judged) == sorted(listed)
+
+
+def test_may_go_out_follows_the_melds_as_they_change() -> None:
+    """The answer is remembered for the melds it was asked about, never for a side whose
+    melds have changed since."""
+    from canasta.bots.evaluate import may_go_out
+
+    state = position(hands=[["KC", "KD", "5C", "6D"], ["TC", "TD"], ["QC", "4D"], ["6C", "6S"]],
+                     melds=[[["KS", "KH", "KD", "KC", "KS", "2H"]], []],
+                     discard=["4C"], stock=["7C", "JD", "8C"], phase="play")
+    assert not may_go_out(state, 0)
+    state.apply("add K KC")
+    assert may_go_out(state, 0)
+    assert not may_go_out(state, 1)
+
+
+def test_past_the_cap_after_one_deal_the_answer_is_yes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One deal played and the hard cap spent (a listing of the asker's ways out can be slow):
+    no spread to judge a no by, so the answer is the sure one."""
+    import canasta.bots.expert as expert_module
+
+    state, expert = _question()
+    view = view_of(state, 0)
+    calls: list[str] = []
+
+    def waiting_pays(world: HandState, seen: Any, answer: Any, deadline: float) -> float:
+        calls.append(str(answer))
+        return 500.0 if str(answer) == "no" else 0.0
+
+    monkeypatch.setattr(expert, "_play_on", waiting_pays)
+    monkeypatch.setattr(expert_module, "ANSWER_CAP", -1.0)
+    assert expert.answer_yes(state, view)
+    assert calls == ["no", "yes"]

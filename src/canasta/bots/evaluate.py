@@ -261,8 +261,22 @@ def _prospects(state: HandState, side: int, open_: list[int], unseen: list[int],
 
 def may_go_out(state: HandState, side: int) -> bool:
     """Whether the side's canastas meet the variant's requirement for going out."""
+    melds = state.melds[side]
+    # The requirement reads the side's melds alone, and an evaluation asks it many times.
+    key = (id(state.rules), tuple(map(id, melds)))
+    hit = _MAY_GO_OUT.get(key)
+    if hit is not None:
+        return hit[0]
     v = state.rules.variant
-    return v.going_out_requirement(state, side, state.canastas(side), []) is None
+    ready = v.going_out_requirement(state, side, state.canastas(side), []) is None
+    if len(_MAY_GO_OUT) > 4096:
+        _MAY_GO_OUT.clear()
+    # (The melds are kept alive with the entry, so that their ids stay theirs.)
+    _MAY_GO_OUT[key] = (ready, tuple(melds), state.rules)
+    return ready
+
+
+_MAY_GO_OUT: dict[tuple[object, ...], tuple[bool, object, object]] = {}
 
 
 def going_out_threat(state: HandState) -> float:

@@ -14,19 +14,25 @@ from __future__ import annotations
 
 import math
 import random
+import time
 
 from canasta.bots.basic import BasicPlayer, discard_last_card
 from canasta.bots.evaluate import discard_danger, evaluate, may_go_out
 from canasta.bots.sampling import Memory, determinize
-from canasta.cards import Card
+from canasta.cards import NATURAL_RANKS, Card
 from canasta.engine.state import HandState
-from canasta.moves import ASK, NO, YES, Move, MoveKind
+from canasta.moves import ASK, NO, YES, Move, MoveKind, group_rank
 from canasta.view import PlayerView, view_of
 
 ANSWER_WORLDS = 6  # deals of the hidden cards in which both answers are played out
-ANSWER_MOVES = 400  # moves at most after the answer (a Ponytail hand may need hundreds)
+ANSWER_MOVES = 48  # moves at most in each play-out after the answer (about three rounds at four
+#                    seats): what waiting gains shows by then, the rest is left to the evaluation
+ANSWER_CPU = 0.06  # seconds of this thread's CPU for all the play-outs of one answer: past it,
+#                    no new deal is played (two at least)
+ANSWER_CAP = 0.1  # seconds of CPU: every play-out stops there, judged where the hand stands
 ANSWER_Z = 1.5  # standard errors by which waiting must beat ending the hand now
 TAKE_MELDS = 6  # melds judged after a take, at most
+TAKE_FOLLOWED = 3  # takes judged with the melds that follow them: the best three without them
 DRAW_SAMPLES = 3  # orders of the stock a draw is judged in
 NOISE = 25.0  # points: a one-ply difference this small does not beat the basic player's choice
 MELD_BONUS = 12.0  # points: laying cards down early keeps them from counting against the side
@@ -62,19 +68,46 @@ class ExpertPlayer:
         world of its own (consistent with ``view``) passes it as ``world``: the moves are
         judged there, and a question is answered yes (its play-outs would cost more than the
         search's whole budget)."""
+        return self.judge(view, world)[0]
+
+    def judge(self, view: PlayerView, world: HandState | None = None
+              ) -> tuple[Move, HandState | None, list[tuple[float, int, Move]]]:
+        """``decide``'s choice, the world it judged the moves in and every move's value there
+        (empty when there was nothing to judge: one legal move, a question), which a search
+        can take its shortlist from."""
         moves = view.legal_moves
         if not moves:
             raise ValueError("there is no legal move to choose from")
         if len(moves) == 1:
-            return moves[0]
+            return moves[0], None, []
         state = world if world is not None else determinize(view, self.rng, self.memory)
         if view.asking is not None:
-            return YES if world is not None or self.answer_yes(state, view) else NO
+            answer = YES if world is not None or self.answer_yes(state, view) else NO
+            return answer, state, []
         samples = DRAW_SAMPLES if world is None else 1
-        scored = [(self.score(state, view, m, samples), i, m) for i, m in enumerate(moves)
-                  if m != ASK]
+        scored: list[tuple[float, int, Move]] = []
+        takes: list[tuple[float, int, Move]] = []
+        for i, m in enumerate(moves):
+            if m == ASK:
+                continue
+            if m.kind is MoveKind.TAKE:
+                takes.append((self.score(state, view, m, samples, follow=False), i, m))
+            else:
+                scored.append((self.score(state, view, m, samples), i, m))
+        # The melds that follow a take are judged for the most promising takes only: a big
+        # pile may be taken in dozens of ways, nearly the same once the melds follow, and each
+        # way judged with its melds costs a search of its own.
+        takes.sort(reverse=True)
+        scored += [(self.score(state, view, m, samples) if k < TAKE_FOLLOWED else v, i, m)
+                   for k, (v, i, m) in enumerate(takes)]
+        scored.sort(key=lambda x: x[1])
+        return self._choice(state, view, scored, world is not None), state, scored
+
+    def _choice(self, state: HandState, view: PlayerView, scored: list[tuple[float, int, Move]],
+                in_search: bool) -> Move:
+        moves = view.legal_moves
         top, _, best = max(scored)
-        if world is not None:
+        if in_search:
             # Inside a search's play-out: the judgement alone, at the least cost (the search
             # compares its moves over many such play-outs).
             return ASK if ASK in moves and self.goes_out(state, best) else best
@@ -130,9 +163,10 @@ class ExpertPlayer:
         return NOISE * rules.variant.decks(rules.players) / 2
 
     def score(self, state: HandState, view: PlayerView, move: Move,
-              samples: int = DRAW_SAMPLES) -> float:
+              samples: int = DRAW_SAMPLES, follow: bool = True) -> float:
         """What ``move`` is worth in ``state`` (a world dealt from ``view``), in points; a
-        draw is judged over ``samples`` orders of the stock."""
+        draw is judged over ``samples`` orders of the stock, a take with the melds that follow
+        it unless ``follow`` is false."""
         if move.kind is MoveKind.DRAW:
             # The cards drawn are unknown: the stock's order is any the view allows, so a few
             # orders of it give what drawing is worth on average (a take is judged with the
@@ -154,7 +188,7 @@ class ExpertPlayer:
         value = evaluate(after, view.seat, self.memory)
         if move.kind in (MoveKind.MELD, MoveKind.ADD, MoveKind.TAKE):
             value += MELD_BONUS * len(move.cards_from_hand())
-        if move.kind is MoveKind.TAKE:
+        if move.kind is MoveKind.TAKE and follow:
             value += self._melds_after_take(after, view, value, state.pile)
         if after.result is not None and after.result.went_out is not None:
             value -= self._left_on_the_table(state, view)
@@ -192,15 +226,44 @@ class ExpertPlayer:
                 nxt.apply(m)
                 if nxt.result is not None or len(nxt.hands[view.seat]) < 1:
                     continue  # going out is judged as a move of its own, not here
-                here = (evaluate(nxt, view.seat, self.memory)
-                        + MELD_BONUS * len(m.cards_from_hand()))
+                laid = len(m.cards_from_hand())
+                here = evaluate(nxt, view.seat, self.memory) + MELD_BONUS * laid
                 if best is None or here > best[0]:
                     best = (here, nxt)
+                more = self._rest_of_rank(nxt, view.seat, m)
+                if more is not None:
+                    here = (evaluate(more[0], view.seat, self.memory)
+                            + MELD_BONUS * (laid + more[1]))
+                    if here > best[0]:
+                        best = (here, more[0])
             if best is None or best[0] <= value + gain:
                 break
             gain = best[0] - value
             state = best[1]
         return gain
+
+    @staticmethod
+    def _rest_of_rank(state: HandState, seat: int, move: Move) -> tuple[HandState, int] | None:
+        """``state`` after the rest of the hand's natural cards of the rank ``move`` melded or
+        added to go onto that meld too (a card kept for the last one to discard), and how many
+        went: one at a time each of them is worth little, together they may finish a canasta
+        or lift a penalty for cards held together (eight sevens taken with a pile: a sevens
+        canasta, and no three sevens left in hand)."""
+        hand = state.hands[seat]
+        for group in move.groups:
+            rank = move.rank or group_rank(group)
+            if rank not in NATURAL_RANKS:
+                continue
+            same = [c for c in hand if c.rank == rank and c.is_natural][: len(hand) - 1]
+            while same:
+                # As many as the meld takes (a Modern American meld stops at seven cards).
+                add = Move.add(rank, same)
+                if state.is_legal(add):
+                    after = state.copy()
+                    after.apply(add)
+                    return after, len(same)
+                same.pop()
+        return None
 
     def goes_out(self, state: HandState, move: Move) -> bool:
         after = state.copy()
@@ -221,21 +284,37 @@ class ExpertPlayer:
         open, or finish canastas.  Both are played out, in the same deals of the hidden cards
         (the asker dealt a hand it can go out with), with the basic player's policy at every
         seat until the hand ends.  A yes is sure (the asker can go out); a no must show that
-        waiting pays, by ``ANSWER_Z`` standard errors of the paired differences."""
-        worlds = [state] + [determinize(view, self.rng, self.memory)
-                            for _ in range(ANSWER_WORLDS - 1)]
-        gains = [self._play_on(w, view, NO) - self._play_on(w, view, YES) for w in worlds]
+        waiting pays, by ``ANSWER_Z`` standard errors of the paired differences.  The effort is
+        bounded: ``ANSWER_MOVES`` moves a play-out (the evaluation judges where the hand goes
+        on), no new deal once ``ANSWER_CPU`` is spent (two at least), and every play-out stops,
+        judged where it stands, once ``ANSWER_CAP`` is; past the cap after one deal, where no
+        spread can be judged, the answer is the sure one, yes."""
+        start = time.thread_time()
+        deadline = start + ANSWER_CAP
+        gains: list[float] = []
+        for i in range(ANSWER_WORLDS):
+            world = state if i == 0 else determinize(view, self.rng, self.memory)
+            gains.append(self._play_on(world, view, NO, deadline)
+                         - self._play_on(world, view, YES, deadline))
+            spent = time.thread_time() - start
+            if spent > ANSWER_CAP or (i >= 1 and spent > ANSWER_CPU):
+                break  # out of time: the deals played so far decide
+        if len(gains) < 2:
+            return True
         mean = sum(gains) / len(gains)
         se = (sum((g - mean) ** 2 for g in gains) / (len(gains) - 1) / len(gains)) ** 0.5
         return not (mean > 0.0 and mean > ANSWER_Z * se)
 
-    def _play_on(self, world: HandState, view: PlayerView, answer: Move) -> float:
+    def _play_on(self, world: HandState, view: PlayerView, answer: Move,
+                 deadline: float = math.inf) -> float:
         """The answer ``answer`` in ``world``, then the rest of the hand (``ANSWER_MOVES`` moves
         at most) with the basic player's policy at every seat (the opponents going out whenever
         they may): our side's result, or its evaluation where the hand goes on."""
         state = world.copy()
         state.apply(answer)
         for _ in range(ANSWER_MOVES):
+            if time.thread_time() > deadline:
+                break  # the answer's time is up: judged where the hand stands
             if state.result is not None:
                 break
             actor = state.turn

@@ -37,7 +37,7 @@ SHORTLIST = 5
 MAX_PLAYOUT_MOVES = 40
 EXPERT_FOLLOW = 3  # decisions of the rest of its turn the master plays out as the expert (the
 #                    melds after a take, the discard), the basic policy after that
-ROUNDS = 20  # deals of the hidden cards per decision with two decks (fewer with more decks)
+ROUNDS = 60  # deals of the hidden cards per decision with two decks (fewer with more decks)
 TURN_CAP = 1.8  # seconds: every decision of one turn together (the hard limit is 2 s a turn)
 ALPHA = 0.05  # the chance, for the whole shortlist, that noise alone replaces the expert's choice
 PRUNE_AFTER = 6  # rounds after which a move whose advantage is below -PRUNE_Z standard errors
@@ -109,12 +109,12 @@ class MasterPlayer:
         if not moves:
             raise ValueError("there is no legal move to choose from")
         self.expert.memory.update(view)
-        anchor = self.expert.decide(view)
-        if len(moves) == 1 or view.asking is not None or anchor == ASK:
+        anchor, judged, scored = self.expert.judge(view)
+        if len(moves) == 1 or view.asking is not None or anchor == ASK or judged is None:
             return anchor
-        state = determinize(view, self.rng, self.expert.memory)
-        ranked = sorted(((self.expert.score(state, view, m), i, m)
-                         for i, m in enumerate(moves) if m not in (ASK, anchor)), reverse=True)
+        state = judged
+        # The shortlist: the expert's next best moves, as it judged them in its own world.
+        ranked = sorted((x for x in scored if x[2] != anchor), reverse=True)
         shortlist = [anchor] + [m for _s, _i, m in ranked[:SHORTLIST - 1]]
         if len(shortlist) == 1:
             return anchor
