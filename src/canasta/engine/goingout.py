@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from canasta.cards import BLACK_THREE, DEUCE, JOKER, NATURAL_RANKS, RED_THREE, Card, sort_cards
+from canasta.cards import BLACK_THREE, DEUCE, JOKER, NATURAL_RANKS, RED_THREE, Card
 from canasta.engine.melding import going_out_error
 from canasta.engine.melds import Meld
 from canasta.engine.plans import Plan
@@ -132,20 +132,10 @@ def _black_threes_ok(state: HandState, b: int) -> bool:
     return b == 0 or sizes[0] <= b <= sizes[-1]
 
 
-def _discard_options(state: HandState, seat: int, c: list[int]) -> list[int]:
-    """The kinds of card ``seat`` may keep to discard as it goes out, in the order the hand
-    first holds them (the order of the moves that go out)."""
-    v = state.rules.variant
-    by_kind: dict[int, Card] = {}
-    for card in sort_cards(state.hands[seat]):  # the moves listed follow no hand order
-        by_kind.setdefault(card.kind, card)
-    return [k for k, card in by_kind.items()
-            if v.discard_error(state, seat, card, going_out=True, hand=[card]) is None]
-
-
 def _discard_kinds(state: HandState, seat: int) -> list[int]:
-    """``_discard_options`` in kind order, from the hand's counts (where only whether some
-    option works matters)."""
+    """The kinds of card ``seat`` may keep to discard as it goes out, in kind order: the order
+    the sorted hand first holds them (card ids follow the kinds), which the moves that go out
+    follow."""
     v = state.rules.variant
     out = []
     for k, cs in enumerate(state.counts(seat).by_kind):
@@ -461,7 +451,7 @@ def _going_out(state: HandState, leave_one: bool, c: list[int] | None = None,
     need = state.canastas_needed()
     options: list[int | None] = [None] if v.may_meld_out else []
     if leave_one:
-        options += _discard_options(state, seat, c)
+        options += _discard_kinds(state, seat)
     if memo is None:
         memo = _Memo()
     done: dict[tuple[tuple[str, bool], ...], bool] = {}
