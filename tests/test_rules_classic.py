@@ -218,6 +218,16 @@ def test_B5_only_the_top_card_of_the_pile_counts_toward_the_minimum() -> None:
     refused(state, "take 5D 5H", "50")
 
 
+def test_B5_openings_are_listed_that_just_reach_the_minimum_and_none_short_of_it() -> None:
+    # The listing stops looking once the cards left cannot reach the minimum: the bound
+    # counts every card that could go down, wild cards included, and no more.
+    state = position(hands=["KC KD KH 2C 7S 7D 8D 9C 6S", "", "", ""])
+    assert "meld KC KD KH 2C" in legal(state)  # 30 and a deuce's 20: just the 50
+    state = position(hands=["KC KD KH 7S 7D 8D 9C", "", "", ""])
+    assert not [m for m in legal(state) if m.startswith("meld")]
+    refused(state, "meld KC KD KH", "50")
+
+
 def test_B5_canasta_bonus_and_red_threes_do_not_count_toward_the_minimum() -> None:
     state = position(hands=["4C 4C 4D 4D 4H 4H 4S 9C 8D", "", "", ""],
                      threes=[["3H", "3D"], []])
