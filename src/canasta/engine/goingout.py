@@ -21,7 +21,7 @@ from canasta.engine.melds import Meld
 from canasta.engine.plans import Plan
 from canasta.engine.play import carry_out, check_meld
 from canasta.errors import IllegalMove
-from canasta.moves import WILD_MELD, Move, group_rank
+from canasta.moves import BLACK_THREES_MELD, WILD_MELD, Move, group_rank
 
 if TYPE_CHECKING:
     from canasta.engine.state import HandState
@@ -244,6 +244,8 @@ def can_go_out(state: HandState) -> bool:
         # Going out takes a canasta, and the first one brings cards nobody has seen into the
         # hand (Ponytail: the ponytail): whether they could go too is not known now.
         return False
+    if not _canasta_within_reach(state, side, c):
+        return False
     if state.rules.variant.exact_going_out:
         return _exactly_out(state, side, c)
     memo = _Memo()
@@ -263,6 +265,27 @@ def can_go_out(state: HandState) -> bool:
         if ok:
             return True
     return False
+
+
+def _canasta_within_reach(state: HandState, side: int, c: list[int]) -> bool:
+    """Whether a side lacking one canasta to go out has a meld that could become it: one of its
+    melds, or a new one of a rank the hand holds, with every card of that rank in hand and every
+    wild card added.  Counting this generously never rules out a way out the search would find
+    (each way out completes such a meld); lacking none or several, it rules out nothing."""
+    v = state.rules.variant
+    size = v.canasta_size
+    if state.canastas_needed() - state.canastas(side) != 1:
+        return True
+    wilds = c[DEUCE] + c[JOKER]
+    for k in range(len(NATURAL_RANKS)):
+        if c[k] + wilds >= size:
+            return True
+    for m in state.melds[side]:
+        if m.size < size and m.rank != BLACK_THREES_MELD:
+            k = NATURAL_RANKS.find(m.rank)  # -1 for a meld of wild cards
+            if m.size + (c[k] if k >= 0 else 0) + wilds >= size:
+                return True
+    return v.has_wild_melds(state.rules) and wilds >= size
 
 
 def check_ask(state: HandState, move: Move, actor: int) -> Plan:
