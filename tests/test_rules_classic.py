@@ -432,6 +432,16 @@ def test_B8_E12_ask_only_before_melding() -> None:
     refused(state, "ask", "before you meld")
 
 
+def test_B8_ask_when_every_wild_card_in_hand_just_closes_the_one_canasta() -> None:
+    # The question is cut short when no meld can reach seven with all the hand could give it:
+    # seven exactly still can.
+    state = position(hands=["2C JK 9S", "", "", ""], melds=[["KC KD KH KS KC"], []])
+    assert "ask" in legal(state)
+    state = position(hands=["2C 8S 9S", "", "", ""], melds=[["KC KD KH KS KC"], []])
+    assert "ask" not in legal(state)
+    refused(state, "ask", "cannot go out")
+
+
 def test_B8_ask_only_when_the_asker_could_go_out() -> None:
     state = position(hands=["QC QD 5S 6H", "", "", ""], melds=[[KINGS7], []])
     assert "ask" not in legal(state)
