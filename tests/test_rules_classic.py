@@ -218,6 +218,16 @@ def test_B5_only_the_top_card_of_the_pile_counts_toward_the_minimum() -> None:
     refused(state, "take 5D 5H", "50")
 
 
+def test_B5_openings_are_listed_that_just_reach_the_minimum_and_none_short_of_it() -> None:
+    # The listing stops looking once the cards left cannot reach the minimum: the bound
+    # counts every card that could go down, wild cards included, and no more.
+    state = position(hands=["KC KD KH 2C 7S 7D 8D 9C 6S", "", "", ""])
+    assert "meld KC KD KH 2C" in legal(state)  # 30 and a deuce's 20: just the 50
+    state = position(hands=["KC KD KH 7S 7D 8D 9C", "", "", ""])
+    assert not [m for m in legal(state) if m.startswith("meld")]
+    refused(state, "meld KC KD KH", "50")
+
+
 def test_B5_canasta_bonus_and_red_threes_do_not_count_toward_the_minimum() -> None:
     state = position(hands=["4C 4C 4D 4D 4H 4H 4S 9C 8D", "", "", ""],
                      threes=[["3H", "3D"], []])
@@ -420,6 +430,16 @@ def test_B8_E12_ask_only_before_melding() -> None:
     state = position(hands=["QC QD QH 9C 9D 9H 5S", "", "", ""], melds=[[KINGS7], []])
     play(state, "meld QC QD QH")
     refused(state, "ask", "before you meld")
+
+
+def test_B8_ask_when_every_wild_card_in_hand_just_closes_the_one_canasta() -> None:
+    # The question is cut short when no meld can reach seven with all the hand could give it:
+    # seven exactly still can.
+    state = position(hands=["2C JK 9S", "", "", ""], melds=[["KC KD KH KS KC"], []])
+    assert "ask" in legal(state)
+    state = position(hands=["2C 8S 9S", "", "", ""], melds=[["KC KD KH KS KC"], []])
+    assert "ask" not in legal(state)
+    refused(state, "ask", "cannot go out")
 
 
 def test_B8_ask_only_when_the_asker_could_go_out() -> None:

@@ -129,6 +129,15 @@ def initial_combos(state: HandState, side: int, c: list[int], need: int, base: i
     if (state.rules.variant.has_wild_melds(state.rules) and c[DEUCE] + c[JOKER] >= 3
             and state.find_meld(side, WILD_MELD) < 0):
         ranks.append(WILD_KIND)
+    # The most the ranks from each one on can add (all their natural cards; the wild cards
+    # are counted apart): a branch that cannot reach ``need`` even so finds nothing, and
+    # without this bound a hand short of the minimum tried every set of its groups.
+    most = [0] * (len(ranks) + 1)
+    for x in range(len(ranks) - 1, -1, -1):
+        k = ranks[x]
+        most[x] = most[x + 1] + (c[k] * _VALUES[k] if k >= 0 else 0)
+    if base + most[0] + 20 * c[DEUCE] + 50 * c[JOKER] < need:
+        return []
     opts = {k: new_options(state, side, k, c[k] if k >= 0 else 0, c[DEUCE], c[JOKER],
                            ranges=ranges)
             for k in ranks}
@@ -143,6 +152,8 @@ def initial_combos(state: HandState, side: int, c: list[int], need: int, base: i
                                   for k, o in chosen]
             if total - min(drops) < need:
                 found.append(list(chosen))
+            return
+        if total + most[i] + 20 * d + 50 * j < need:
             return
         for x in range(i, len(ranks)):
             k = ranks[x]

@@ -15,13 +15,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from canasta.cards import BLACK_THREE, DEUCE, JOKER, NATURAL_RANKS, RED_THREE, Card, sort_cards
+from canasta.cards import BLACK_THREE, DEUCE, JOKER, NATURAL_RANKS, RED_THREE, Card
 from canasta.engine.melding import going_out_error
 from canasta.engine.melds import Meld
 from canasta.engine.plans import Plan
 from canasta.engine.play import carry_out, check_meld
 from canasta.errors import IllegalMove
-from canasta.moves import WILD_MELD, Move, group_rank
+from canasta.moves import BLACK_THREES_MELD, WILD_MELD, Move, group_rank
 
 if TYPE_CHECKING:
     from canasta.engine.state import HandState
@@ -132,20 +132,10 @@ def _black_threes_ok(state: HandState, b: int) -> bool:
     return b == 0 or sizes[0] <= b <= sizes[-1]
 
 
-def _discard_options(state: HandState, seat: int, c: list[int]) -> list[int]:
-    """The kinds of card ``seat`` may keep to discard as it goes out, in the order the hand
-    first holds them (the order of the moves that go out)."""
-    v = state.rules.variant
-    by_kind: dict[int, Card] = {}
-    for card in sort_cards(state.hands[seat]):  # the moves listed follow no hand order
-        by_kind.setdefault(card.kind, card)
-    return [k for k, card in by_kind.items()
-            if v.discard_error(state, seat, card, going_out=True, hand=[card]) is None]
-
-
 def _discard_kinds(state: HandState, seat: int) -> list[int]:
-    """``_discard_options`` in kind order, from the hand's counts (where only whether some
-    option works matters)."""
+    """The kinds of card ``seat`` may keep to discard as it goes out, in kind order: the order
+    the sorted hand first holds them (card ids follow the kinds), which the moves that go out
+    follow."""
     v = state.rules.variant
     out = []
     for k, cs in enumerate(state.counts(seat).by_kind):
@@ -254,6 +244,8 @@ def can_go_out(state: HandState) -> bool:
         # Going out takes a canasta, and the first one brings cards nobody has seen into the
         # hand (Ponytail: the ponytail): whether they could go too is not known now.
         return False
+    if not _canasta_within_reach(state, side, c):
+        return False
     if state.rules.variant.exact_going_out:
         return _exactly_out(state, side, c)
     memo = _Memo()
@@ -273,6 +265,27 @@ def can_go_out(state: HandState) -> bool:
         if ok:
             return True
     return False
+
+
+def _canasta_within_reach(state: HandState, side: int, c: list[int]) -> bool:
+    """Whether a side lacking one canasta to go out has a meld that could become it: one of its
+    melds, or a new one of a rank the hand holds, with every card of that rank in hand and every
+    wild card added.  Counting this generously never rules out a way out the search would find
+    (each way out completes such a meld); lacking none or several, it rules out nothing."""
+    v = state.rules.variant
+    size = v.canasta_size
+    if state.canastas_needed() - state.canastas(side) != 1:
+        return True
+    wilds = c[DEUCE] + c[JOKER]
+    for k in range(len(NATURAL_RANKS)):
+        if c[k] + wilds >= size:
+            return True
+    for m in state.melds[side]:
+        if m.size < size and m.rank != BLACK_THREES_MELD:
+            k = NATURAL_RANKS.find(m.rank)  # -1 for a meld of wild cards
+            if m.size + (c[k] if k >= 0 else 0) + wilds >= size:
+                return True
+    return v.has_wild_melds(state.rules) and wilds >= size
 
 
 def check_ask(state: HandState, move: Move, actor: int) -> Plan:
@@ -461,7 +474,7 @@ def _going_out(state: HandState, leave_one: bool, c: list[int] | None = None,
     need = state.canastas_needed()
     options: list[int | None] = [None] if v.may_meld_out else []
     if leave_one:
-        options += _discard_options(state, seat, c)
+        options += _discard_kinds(state, seat)
     if memo is None:
         memo = _Memo()
     done: dict[tuple[tuple[str, bool], ...], bool] = {}
