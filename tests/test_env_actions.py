@@ -108,3 +108,59 @@ def test_a_staged_move_is_played_only_with_its_last_group() -> None:
             continue
         game.step(rng.choice(game.legal_actions()))
     assert seen_staged
+
+
+def _mask_of(game: EnvGame) -> list[int]:
+    """The mask as the legal actions say it, worked out afresh."""
+    legal = set(Decision(game.space, game.state.legal_moves()).legal(game.prefix))
+    return [int(a in legal) for a in range(game.space.size)]
+
+
+def test_the_kept_mask_follows_staged_groups_hands_and_deals() -> None:
+    """The mask is worked out once per decision point and staged group: it must change with
+    each staged group, each move and the next hand of a match, and a caller's copy is its own."""
+    from canasta.envs.seat import action_mask
+
+    rules = Rules.make("classic", 4)
+    game = EnvGame(rules, seed=5, match=True, max_hands=2)
+    rng = random.Random(4)
+    hands, staged = set(), 0
+    while not game.over:
+        seat = game.to_act()
+        assert seat is not None
+        mask = action_mask(game, seat)
+        assert mask.tolist() == _mask_of(game)
+        mask[:] = 0  # the caller's copy: the game's own mask is untouched
+        assert action_mask(game, seat).tolist() == _mask_of(game)
+        assert not action_mask(game, (seat + 1) % 4).any()
+        hands.add(game.state.hand_number)
+        multi = [s for s in game.decision().sequences if len(s) > 1]
+        if multi and not game.prefix:
+            for a in rng.choice(multi)[:-1]:
+                game.step(a)
+                staged += 1
+                assert game.mask().tolist() == _mask_of(game)
+        game.step(rng.choice(game.legal_actions()))
+    assert hands == {1, 2} and staged
+    assert not game.mask().any()
+
+
+def test_a_whole_move_plays_as_its_actions_and_an_unlisted_one_is_refused() -> None:
+    """``EnvGame.play`` (the computer players' path) plays the listed move equal to the one
+    given, whether or not it is the listed object, and refuses, changing nothing, a move the
+    engine does not list."""
+    rules = Rules.make("classic", 4)
+    game, twin = EnvGame(rules, seed=8), EnvGame(rules, seed=8)
+    rng = random.Random(6)
+    while not game.over:
+        move = rng.choice(game.decision().moves)
+        copy = parse_move(str(move))  # equal, another object (multi-group moves) or the same
+        assert game.play(copy) is move
+        for a in twin.space.encode(move):
+            twin.step(a)
+        assert str(game.state.history) == str(twin.state.history)
+    game = EnvGame(rules, seed=8)
+    before = str(game.state.history)
+    with pytest.raises(IllegalAction):
+        game.play(parse_move("discard 9C"))  # it is the draw: no discard is listed
+    assert str(game.state.history) == before and game.prefix == []

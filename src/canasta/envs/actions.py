@@ -76,6 +76,10 @@ class Family:
     size: int
 
 
+#: Encodings kept per action space (a long-running process starts afresh past this).
+_ENCODED_MAX = 100_000
+
+
 class ActionSpace:
     """The fixed table of action ids of one table (variant and number of players)."""
 
@@ -115,6 +119,11 @@ class ActionSpace:
             start += size
         self.families = {f.name: f for f in fams}
         self.size = start
+        self._staged = ((self.families["take-staged"].start, self.families["take-staged"].size),
+                        (self.families["meld-staged"].start, self.families["meld-staged"].size))
+        # Every encoding worked out, by move: the engine lists the same (shared) move objects
+        # at decision after decision, and a move's encoding depends on the move alone.
+        self._encoded: dict[Move, tuple[int, ...]] = {}
 
     # --- moves to actions -----------------------------------------------------------------
     def _group(self, family: str, key: GroupKey, move: Move) -> int:
@@ -127,6 +136,15 @@ class ActionSpace:
     def encode(self, move: Move) -> tuple[int, ...]:
         """The action ids of ``move``: one for most moves, one per group for a move that lays
         several groups (all but the last staged)."""
+        seq = self._encoded.get(move)
+        if seq is None:
+            seq = self._encode(move)
+            if len(self._encoded) >= _ENCODED_MAX:
+                self._encoded.clear()
+            self._encoded[move] = seq
+        return seq
+
+    def _encode(self, move: Move) -> tuple[int, ...]:
         k = move.kind
         if k in SIMPLE:
             return (SIMPLE.index(k),)
@@ -174,7 +192,11 @@ class ActionSpace:
 
     def staged(self, action: int) -> bool:
         """Whether the action only stages a group (the same player then acts again)."""
-        return self.family(action)[0] in ("take-staged", "meld-staged")
+        if type(action) is not int or not 0 <= action < self.size:
+            self.family(action)  # raises, saying why, for a number that is no action at all
+            action = operator.index(action)  # numpy integers too
+        (take, takes), (meld, melds) = self._staged
+        return take <= action < take + takes or meld <= action < meld + melds
 
     def name(self, action: int) -> str:
         """The action in words: ``meld 9: 2 naturals, 1 deuce``."""
@@ -223,34 +245,85 @@ def action_space(rules: Rules) -> ActionSpace:
 
 class Decision:
     """The legal action sequences of one decision point: the engine's legal moves, each
-    encoded, as a tree.  ``legal(prefix)`` gives the next actions after the staged ones."""
+    encoded, as a tree.  ``legal(prefix)`` gives the next actions after the staged ones.
+
+    Nothing is encoded until it is asked for: a decision whose move is played as a move
+    (``find``: a computer player's seat) never encodes its moves at all, and the tree is built
+    once, at the first question about actions, with each prefix's sorted actions kept."""
+
+    __slots__ = ("_legal", "_next", "_sequences", "moves", "space")
 
     def __init__(self, space: ActionSpace, moves: Sequence[Move]) -> None:
         self.space = space
         self.moves = tuple(moves)
-        self.sequences: dict[tuple[int, ...], Move] = {}
+        self._sequences: dict[tuple[int, ...], Move] | None = None
         self._next: dict[tuple[int, ...], set[int]] = {}
-        for m in moves:
-            seq = space.encode(m)
-            if seq in self.sequences:
-                raise AssertionError(f"two legal moves share an encoding: {self.sequences[seq]} "
+        self._legal: dict[tuple[int, ...], list[int]] = {}
+
+    @property
+    def sequences(self) -> dict[tuple[int, ...], Move]:
+        """Each legal move by its complete action sequence."""
+        sequences = self._sequences
+        if sequences is None:
+            sequences = self._build()
+        return sequences
+
+    def _build(self) -> dict[tuple[int, ...], Move]:
+        encode = self.space.encode
+        sequences: dict[tuple[int, ...], Move] = {}
+        firsts: set[int] = set()
+        nxt = self._next
+        nxt[()] = firsts
+        for m in self.moves:
+            seq = encode(m)
+            if seq in sequences:
+                raise AssertionError(f"two legal moves share an encoding: {sequences[seq]} "
                                      f"and {m}")
-            self.sequences[seq] = m
-            for i in range(len(seq)):
-                self._next.setdefault(seq[:i], set()).add(seq[i])
+            sequences[seq] = m
+            firsts.add(seq[0])
+            for i in range(1, len(seq)):
+                key = seq[:i]
+                after = nxt.get(key)
+                if after is None:
+                    nxt[key] = {seq[i]}
+                else:
+                    after.add(seq[i])
+        self._sequences = sequences
+        return sequences
 
     def legal(self, prefix: Sequence[int] = ()) -> list[int]:
         """The legal action ids after the staged actions ``prefix``, ascending."""
-        return sorted(self._next.get(tuple(prefix), ()))
+        key = tuple(prefix)
+        found = self._legal.get(key)
+        if found is None:
+            if self._sequences is None:
+                self._build()
+            found = self._legal[key] = sorted(self._next.get(key, ()))
+        return list(found)
 
     def move(self, sequence: Sequence[int]) -> Move | None:
         """The move a complete sequence plays (None while groups are only staged)."""
         return self.sequences.get(tuple(sequence))
 
+    def find(self, move: Move) -> Move | None:
+        """The listed move that is ``move`` (the same object, else an equal one), or None."""
+        for m in self.moves:
+            if m is move:
+                return m
+        for m in self.moves:
+            if m == move:
+                return m
+        return None
+
     def check(self, prefix: Sequence[int], action: int) -> None:
         """Raise IllegalAction, with the reason, unless ``action`` may follow ``prefix``."""
-        name = self.space.name(action)  # raises for a number that is no action at all
-        action = operator.index(action)
+        space = self.space
+        if type(action) is not int or not 0 <= action < space.size:
+            space.family(action)  # raises, saying why, for a number that is no action at all
+            action = operator.index(action)
+        if self._sequences is None:
+            self._build()
         if action not in self._next.get(tuple(prefix), ()):
             staged = f" after {len(prefix)} staged group(s)" if prefix else ""
-            raise IllegalAction(f"action {action} ({name}) is not legal here{staged}")
+            raise IllegalAction(f"action {action} ({space.name(action)}) is not legal "
+                                f"here{staged}")

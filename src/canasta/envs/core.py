@@ -13,6 +13,9 @@ import operator
 from collections.abc import Sequence
 from typing import Any, SupportsIndex
 
+import numpy as np
+import numpy.typing as npt
+
 from canasta.cards import Card
 from canasta.engine.state import HandState
 from canasta.envs.actions import Decision, IllegalAction, action_space
@@ -59,6 +62,8 @@ class EnvGame:
                            else Match(rules, deals=[list(deck)]))
         self.prefix: list[int] = []
         self._decision: Decision | None = None
+        self._mask: npt.NDArray[np.int8] | None = None
+        self._mask_at: tuple[Decision | None, int] = (None, 0)
         self.moves_played = 0
 
     @classmethod
@@ -74,17 +79,22 @@ class EnvGame:
         game.table = Table(state.rules, match=Match.from_position(state))
         game.prefix = []
         game._decision = None
+        game._mask = None
+        game._mask_at = (None, 0)
         game.moves_played = 0
         return game
 
     def __getstate__(self) -> dict[str, Any]:
         # The action table is shared and the legal moves are worked out again when needed.
-        return {k: v for k, v in self.__dict__.items() if k not in ("space", "_decision")}
+        return {k: v for k, v in self.__dict__.items()
+                if k not in ("space", "_decision", "_mask", "_mask_at")}
 
     def __setstate__(self, data: dict[str, Any]) -> None:
         self.__dict__.update(data)
         self.space = action_space(self.rules)
         self._decision = None
+        self._mask = None
+        self._mask_at = (None, 0)
 
     # --- where the game stands ------------------------------------------------------------
     @property
@@ -152,6 +162,33 @@ class EnvGame:
             return []
         return self.decision().legal(self.prefix)
 
+    def mask(self) -> npt.NDArray[np.int8]:
+        """1 for each legal action id of the seat to act (all 0 once the hand is over), worked
+        out once per decision point and staged group: copy it before changing it."""
+        if self.hand_over:
+            return np.zeros(self.space.size, np.int8)
+        decision, staged = self.decision(), len(self.prefix)
+        mask = self._mask
+        if mask is None or self._mask_at[0] is not decision or self._mask_at[1] != staged:
+            mask = np.zeros(self.space.size, np.int8)
+            mask[decision.legal(self.prefix)] = 1
+            self._mask = mask
+            self._mask_at = (decision, staged)
+        return mask
+
+    def play(self, move: Move) -> Move:
+        """Play a whole move for the seat to act, with nothing staged (a computer player's):
+        the listed move that equals it, as its action ids would play it; a move that is not
+        listed goes through its action ids, so it is refused as they are."""
+        listed = self.decision().find(move) if not self.prefix else None
+        if listed is None:
+            played: Move | None = None
+            for action in self.space.encode(move):
+                played = self.step(action)
+            assert played is not None
+            return played
+        return self._play(listed)
+
     def step(self, action: SupportsIndex) -> Move | None:
         """Take one action of the seat to act: stage a group (returns None) or play a move
         (returns it).  An action that is not legal raises IllegalAction; nothing changes."""
@@ -168,6 +205,9 @@ class EnvGame:
         if move is None or self.space.staged(action):
             self.prefix.append(action)
             return None
+        return self._play(move)
+
+    def _play(self, move: Move) -> Move:
         self.prefix = []
         self._decision = None
         self.moves_played += 1

@@ -9,7 +9,7 @@
 ``CanastaEnv(variant, players, seat, opponents, partner, target, match, ...)``: the agent plays
 ``seat``; every other seat is ``make_player(level, seed)`` (``partner`` for the agent's partners,
 default the ``opponents`` level).  The computer players see only their own seat's view, and
-their moves go through the same checked path as the agent's actions.
+their moves are checked against the same legal moves as the agent's actions.
 
 * Observation: ``{"observation": float32 vector, "action_mask": int8 vector}``, exactly as in
   PettingZoo (``canasta.envs.observation`` followed by the groups the agent has staged, and 1 for
@@ -215,9 +215,7 @@ class CanastaEnv(gymnasium.Env[dict[str, Any], np.int64]):
             seat = game.to_act()
             if seat is None or seat == self.seat:
                 return
-            move = self.bots[seat].choose(game.view(seat))
-            for action in self.space.encode(move):
-                game.step(action)
+            game.play(self.bots[seat].choose(game.view(seat)))
             self._new_hand()
 
     def _observation(self) -> Observation:

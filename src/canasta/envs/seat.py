@@ -55,10 +55,9 @@ def observation_vector(game: EnvGame, seat: int) -> npt.NDArray[np.float32]:
 
 def action_mask(game: EnvGame, seat: int) -> npt.NDArray[np.int8]:
     """1 for each legal action id of ``seat`` (all 0 unless it is to act)."""
-    mask = np.zeros(game.space.size, np.int8)
     if game.to_act() == seat:
-        mask[game.legal_actions()] = 1
-    return mask
+        return game.mask().copy()  # the caller may change its own
+    return np.zeros(game.space.size, np.int8)
 
 
 def render_text(game: EnvGame, seat: int) -> str:
