@@ -12,7 +12,7 @@ table, on one core:
 * Gymnasium: the single-seat environment whose other seats are our random players (one step =
   one action of the agent; the other seats' moves happen inside it).
 
-    python bench/envs.py --against 02804b9 --hands 60
+    python bench/envs.py --against 02804b9 --hands 40 --repeats 2
 
 measures PettingZoo's and Gymnasium's steps per CPU second side by side with an earlier
 engine's (that commit's ``src``, ``git archive``), each run in a child process that times its
@@ -187,7 +187,11 @@ before = resource.getrusage(resource.RUSAGE_SELF)
 steps = sum(play()[0] for _ in range(int(sys.argv[4])))
 after = resource.getrusage(resource.RUSAGE_SELF)
 cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-print(json.dumps({"cpu": cpu, "steps": steps}))
+try:
+    from canasta.core import describe
+except ImportError:  # an engine from before the compiled core
+    describe = lambda: "pure Python core"
+print(json.dumps({"cpu": cpu, "steps": steps, "core": describe()}))
 """
 ROOT = Path(__file__).resolve().parents[1]
 STEPPED = (("PettingZoo AEC", "pettingzoo"), ("Gymnasium (1 seat of 4)", "gymnasium"))
@@ -219,7 +223,8 @@ def side_by_side(hands: int, repeats: int, against: str) -> list[str]:
                 # (The engines may play other games where a rule was fixed since: Ponytail's
                 # going out; the rates are per step either way.)
                 rate = {e: r["steps"] / r["cpu"] for e, r in best.items()}
-                rows.append(f"| {variant} 4p | {label} | {n} | {rate['now']:,.0f} | "
+                rows.append(f"| {variant} 4p | {label} ({best['now']['core']}) | {n} | "
+                            f"{rate['now']:,.0f} | "
                             f"{rate['then']:,.0f} | {rate['now'] / rate['then']:.2f} |")
                 print(rows[-1], flush=True)
     return rows

@@ -182,9 +182,9 @@ def openspiel() -> list[str]:
 
 def envs() -> list[str]:
     sys.path.insert(0, str(Path(__file__).parent))
-    from envs import measure
+    from envs import measure, side_by_side
 
-    return measure(10.0)
+    return [*measure(10.0), "", *side_by_side(40, 2, "02804b9")]
 
 
 def merge(old: str, new: dict[str, str]) -> str:
@@ -248,8 +248,11 @@ def main() -> int:
                  "players) move inside `step`. OpenSpiel's random play asks for no observation; "
                  "PettingZoo and Gymnasium build the acting seat's observation vector and mask "
                  "at every step (the view, and the known cards followed from the moves since "
-                 "the last observation). `python bench/envs.py --against 02804b9` gives their "
-                 "steps per CPU second side by side with that commit's.", envs),
+                 "the last observation). The second table, `python bench/envs.py --against 02804b9 "
+                 "--hands 40 --repeats 2`, gives PettingZoo's and Gymnasium's steps per CPU "
+                 "second side by side with that commit's (its `src`, pure Python; ours with "
+                 "the core built, so the compiled modules run unless `CANASTA_PURE_PYTHON=1`), "
+                 "each run in a child process timing its own CPU, the best of 2.", envs),
         "arena": ("Computer players (the arena, all cores)",
                   "Duplicate deals: each deal is played with the sides' seats swapped. Side A "
                   "is the first team named. Decision times are per move on this machine"

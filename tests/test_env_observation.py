@@ -233,3 +233,22 @@ def test_known_cards_followed_step_by_step_match_a_replay_of_the_whole_history()
             if branch is None and len(a.history) > 30 and a.result is None:
                 branch = a.copy()  # shares a's history so far, then plays its own moves
         assert takes
+
+
+def test_each_observation_of_a_hand_follows_only_the_moves_since_the_last() -> None:
+    # What was followed is found again by the identity of the history's entries; compiled, an
+    # entry typed as a tuple is rebuilt where it is read, and every observation silently
+    # replayed the whole history again (the same cards, many times the work).
+    rules = Rules.make("modern-american", 4)
+    rng = random.Random(5)
+    state = Match(rules, 2).state
+    entry = None
+    while state.result is None and len(state.history) < 80:
+        state.apply(rng.choice(state.legal_moves()))
+        view = view_of(state, len(state.history) % rules.players)
+        before = entry.seen if entry is not None else 0
+        found = observation._followed(view)
+        if entry is not None:
+            assert found is entry and before == len(state.history) - 1
+        entry = found
+        assert entry.seen == len(state.history)

@@ -43,6 +43,8 @@ COMPILED = (
     "view.py",
     "bots/basic.py",
     "bots/evaluate.py",
+    "envs/actions.py",  # the research interfaces' encoding and observation, run at every step
+    "envs/observation.py",
 )
 GROUP = "canasta_core"  # mypyc's shared library is GROUP + "__mypyc"
 MANIFEST = "canasta-core.json"

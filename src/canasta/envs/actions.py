@@ -39,10 +39,12 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import SupportsIndex
 
 from canasta.cards import DEUCE, JOKER, KIND_NAMES, N_KINDS, NATURAL_RANKS, Card
 from canasta.errors import CanastaError
 from canasta.moves import BLACK_THREES_MELD, WILD_MELD, Move, MoveKind, group_rank
+from canasta.mypyc_attrs import mypyc_attr
 from canasta.rules import Rules
 
 Composition = tuple[int, int, int]  # naturals (black threes for "3"), deuces, jokers
@@ -53,6 +55,7 @@ SIMPLE = (MoveKind.DRAW, MoveKind.PASS, MoveKind.ASK, MoveKind.YES, MoveKind.NO)
 DISCARD_BASE = len(SIMPLE)
 
 
+@mypyc_attr(native_class=False)  # compiled, it still derives from the interpreted CanastaError
 class IllegalAction(CanastaError):
     """An action id that is not legal in the position (or not an action at all)."""
 
@@ -80,6 +83,9 @@ class Family:
 _ENCODED_MAX = 100_000
 
 
+# Compiled, ActionSpace.__new__(ActionSpace) would run __init__ (and fail) but for this
+# attribute; with it, copy and pickle do as in Python (Decision too).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ActionSpace:
     """The fixed table of action ids of one table (variant and number of players)."""
 
@@ -121,9 +127,9 @@ class ActionSpace:
         self.size = start
         self._staged = ((self.families["take-staged"].start, self.families["take-staged"].size),
                         (self.families["meld-staged"].start, self.families["meld-staged"].size))
-        # Every encoding worked out, by move: the engine lists the same (shared) move objects
-        # at decision after decision, and a move's encoding depends on the move alone.
-        self._encoded: dict[Move, tuple[int, ...]] = {}
+        # Every encoding worked out: the engine lists the same (shared) move objects at
+        # decision after decision, and a move's encoding depends on the move alone.
+        self._encoded: dict[int, tuple[Move, tuple[int, ...]]] = {}
 
     # --- moves to actions -----------------------------------------------------------------
     def _group(self, family: str, key: GroupKey, move: Move) -> int:
@@ -136,12 +142,15 @@ class ActionSpace:
     def encode(self, move: Move) -> tuple[int, ...]:
         """The action ids of ``move``: one for most moves, one per group for a move that lays
         several groups (all but the last staged)."""
-        seq = self._encoded.get(move)
-        if seq is None:
-            seq = self._encode(move)
-            if len(self._encoded) >= _ENCODED_MAX:
-                self._encoded.clear()
-            self._encoded[move] = seq
+        # By identity (a move's own hash rebuilds the tuple of its fields); the entry holds the
+        # move, so its id cannot be reused while the entry is there.
+        found = self._encoded.get(id(move))
+        if found is not None and found[0] is move:
+            return found[1]
+        seq = self._encode(move)
+        if len(self._encoded) >= _ENCODED_MAX:
+            self._encoded.clear()
+        self._encoded[id(move)] = (move, seq)
         return seq
 
     def _encode(self, move: Move) -> tuple[int, ...]:
@@ -173,32 +182,36 @@ class ActionSpace:
         raise IllegalAction(f"'{move}' has no action")
 
     # --- actions to words -----------------------------------------------------------------
-    def family(self, action: int) -> tuple[str, int]:
-        """The family of an action id and its index inside the family."""
+    def index(self, action: SupportsIndex) -> int:
+        """``action`` as an int (numpy integers too); IllegalAction, saying why, for anything
+        that is not an action id."""
         try:
-            action = operator.index(action)  # numpy integers too
+            i = operator.index(action)
         except TypeError:
             raise IllegalAction(f"{action!r} is not an action id (a whole number)") from None
-        if not 0 <= action < self.size:
-            raise IllegalAction(f"{action!r} is not an action id (0 to {self.size - 1})")
-        if action < DISCARD_BASE:
-            return SIMPLE[action].value, 0
-        if action < DISCARD_BASE + N_KINDS:
-            return "discard", action - DISCARD_BASE
+        if not 0 <= i < self.size:
+            raise IllegalAction(f"{i!r} is not an action id (0 to {self.size - 1})")
+        return i
+
+    def family(self, action: SupportsIndex) -> tuple[str, int]:
+        """The family of an action id and its index inside the family."""
+        i = self.index(action)
+        if i < DISCARD_BASE:
+            return SIMPLE[i].value, 0
+        if i < DISCARD_BASE + N_KINDS:
+            return "discard", i - DISCARD_BASE
         for f in self.families.values():
-            if action < f.start + f.size:
-                return f.name, action - f.start
+            if i < f.start + f.size:
+                return f.name, i - f.start
         raise AssertionError("unreachable")
 
-    def staged(self, action: int) -> bool:
+    def staged(self, action: SupportsIndex) -> bool:
         """Whether the action only stages a group (the same player then acts again)."""
-        if type(action) is not int or not 0 <= action < self.size:
-            self.family(action)  # raises, saying why, for a number that is no action at all
-            action = operator.index(action)  # numpy integers too
+        i = self.index(action)
         (take, takes), (meld, melds) = self._staged
-        return take <= action < take + takes or meld <= action < meld + melds
+        return take <= i < take + takes or meld <= i < meld + melds
 
-    def name(self, action: int) -> str:
+    def name(self, action: SupportsIndex) -> str:
         """The action in words: ``meld 9: 2 naturals, 1 deuce``."""
         fam, i = self.family(action)
         if fam == "discard":
@@ -243,6 +256,7 @@ def action_space(rules: Rules) -> ActionSpace:
     return space
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Decision:
     """The legal action sequences of one decision point: the engine's legal moves, each
     encoded, as a tree.  ``legal(prefix)`` gives the next actions after the staged ones.
@@ -315,12 +329,10 @@ class Decision:
                 return m
         return None
 
-    def check(self, prefix: Sequence[int], action: int) -> None:
+    def check(self, prefix: Sequence[int], action: SupportsIndex) -> None:
         """Raise IllegalAction, with the reason, unless ``action`` may follow ``prefix``."""
         space = self.space
-        if type(action) is not int or not 0 <= action < space.size:
-            space.family(action)  # raises, saying why, for a number that is no action at all
-            action = operator.index(action)
+        action = space.index(action)  # raises for a number that is no action at all
         if self._sequences is None:
             self._build()
         if action not in self._next.get(tuple(prefix), ()):

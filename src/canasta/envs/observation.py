@@ -45,7 +45,8 @@ from canasta.cards import (
     kind_counts,
 )
 from canasta.engine.melds import Meld
-from canasta.moves import BLACK_THREES_MELD, WILD_MELD, Move, MoveKind
+from canasta.moves import BLACK_THREES_MELD, WILD_MELD, MoveKind
+from canasta.mypyc_attrs import mypyc_attr
 from canasta.rules import Rules
 from canasta.view import PlayerView
 
@@ -156,6 +157,7 @@ def known_cards(view: PlayerView) -> list[list[Card]]:
     return known
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: made without __init__ as in Python
 class _Followed:
     """The known cards of one hand's history, followed move by move.
 
@@ -166,9 +168,11 @@ class _Followed:
 
     __slots__ = ("first", "hands", "last", "penalized", "pile", "seen")
 
-    def __init__(self, history: Sequence[tuple[int, Move]], players: int) -> None:
-        self.first = history[0] if history else None
-        self.last: tuple[int, Move] | None = None  # the entry at ``seen - 1``
+    # The history's entries are held and compared as plain objects: compiled, an entry typed
+    # ``tuple[int, Move]`` is unboxed and boxed again as a new tuple, and identity is lost.
+    def __init__(self, history: Sequence[object], players: int) -> None:
+        self.first: object = history[0] if history else None
+        self.last: object = None  # the entry at ``seen - 1``
         self.seen = 0
         self.hands: list[list[Card]] = [[] for _ in range(players)]
         self.pile: list[Card] = []  # the part of the pile the history shows
@@ -177,7 +181,8 @@ class _Followed:
     def continues(self, view: PlayerView) -> bool:
         """Whether ``view``'s history extends the one followed so far (and no move already
         followed has been taken back since)."""
-        history, seen = view.history, self.seen
+        history: Sequence[object] = view.history
+        seen = self.seen
         if not history or history[0] is not self.first or len(history) < seen:
             return False
         if seen and history[seen - 1] is not self.last:
@@ -208,8 +213,9 @@ class _Followed:
             elif k in (MoveKind.MELD, MoveKind.ADD):
                 for c in move.cards_from_hand():
                     _drop(hand, c)
-        self.seen = len(history)
-        self.last = history[-1] if history else None
+        entries: Sequence[object] = history
+        self.seen = len(entries)
+        self.last = entries[-1] if entries else None
         self.penalized = penalized
 
 
@@ -220,7 +226,7 @@ _FOLLOWED_MAX = 64
 
 
 def _followed(view: PlayerView) -> _Followed:
-    history = view.history
+    history: Sequence[object] = view.history  # entries as objects: see _Followed
     if not history:
         return _Followed(history, view.rules.players)
     key = id(history[0])  # kept alive by the entry itself, so never reused while it is there
@@ -290,6 +296,7 @@ def _phase(view: PlayerView) -> str:
 # The vector
 
 
+_NO_KINDS: Final = (0,) * N_KINDS
 _ANSWERS: Final = {"yes": 0, "no": 1}
 _DREW: Final = {"stock": 0, "pile": 1}
 
@@ -302,10 +309,15 @@ def _one_hot(size: int, index: int | None) -> list[float]:
 
 
 def observe(view: PlayerView) -> npt.NDArray[np.float32]:
-    """The observation vector of ``view`` (float32, ``observation_size(view.rules)`` long).
+    """The observation vector of ``view`` (float32, ``observation_size(view.rules)`` long)."""
+    out = observation_values(view)
+    return np.fromiter(out, np.float32, len(out))
 
-    Written field after field in the order of ``observation_fields`` (one list extended, made
-    an array once: this runs at every step of an environment)."""
+
+def observation_values(view: PlayerView) -> list[float]:
+    """``observe``'s numbers as a list, field after field in the order of
+    ``observation_fields`` (one list extended, made an array once by the caller: this runs at
+    every step of an environment, and an interface appends its own fields first)."""
     rules = view.rules
     v = rules.variant
     n, s = rules.players, rules.n_sides
@@ -330,6 +342,9 @@ def observe(view: PlayerView) -> npt.NDArray[np.float32]:
     put([asked[a] for a in seats])
     known = _followed(view).hands
     for a in seats[1:]:
+        if not known[a]:
+            put(_NO_KINDS)  # what is known of a hand is mostly nothing
+            continue
         counts = kind_counts(known[a])
         put(counts)
         for k, x in enumerate(counts):
@@ -390,7 +405,7 @@ def observe(view: PlayerView) -> npt.NDArray[np.float32]:
     put((bool(result and result.concealed),))
     if len(out) != _size(rules):
         raise AssertionError(f"{len(out)} values where the layout has {_size(rules)}")
-    return np.array(out, dtype=np.float32)
+    return out
 
 
 _SIZES: dict[tuple[str, int], int] = {}

@@ -11,12 +11,13 @@ import numpy.typing as npt
 
 from canasta.envs.actions import RANK_CLASSES, ActionSpace
 from canasta.envs.core import EnvGame
-from canasta.envs.observation import observation_size, observation_string, observe
+from canasta.envs.observation import observation_size, observation_string, observation_values
 from canasta.rules import Rules
 
 #: per rank class (11 natural ranks, ``W``, ``3``): naturals, deuces, jokers staged; then the
 #: staged take's cards from hand (naturals, deuces, jokers) and 1 if a take is staged.
 STAGED_SIZE = 3 * len(RANK_CLASSES) + 4
+_NOTHING_STAGED = (0.0,) * STAGED_SIZE
 
 
 def vector_size(rules: Rules) -> int:
@@ -45,12 +46,12 @@ def staged_features(space: ActionSpace, prefix: Sequence[int]) -> list[float]:
 def observation_vector(game: EnvGame, seat: int) -> npt.NDArray[np.float32]:
     """``seat``'s observation: ``observe`` of its view, then its staged groups (zeros unless it
     is the seat to act)."""
-    n = observation_size(game.rules)
-    vector = np.zeros(n + STAGED_SIZE, np.float32)
-    vector[:n] = observe(game.view(seat))
-    if game.to_act() == seat:
-        vector[n:] = staged_features(game.space, game.prefix)
-    return vector
+    values = observation_values(game.view(seat))
+    if game.to_act() == seat and game.prefix:
+        values += staged_features(game.space, game.prefix)
+    else:
+        values += _NOTHING_STAGED
+    return np.fromiter(values, np.float32, len(values))
 
 
 def action_mask(game: EnvGame, seat: int) -> npt.NDArray[np.int8]:
