@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 from pathlib import Path
 from typing import Any
@@ -513,6 +514,21 @@ def _question() -> tuple[HandState, ExpertPlayer]:
     return state, expert
 
 
+class _Counted:
+    """A policy that counts the moves it chooses: an interpreted wrapper, since the compiled
+    core's players take no attribute set from outside."""
+
+    def __init__(self, policy: Any, played: list[int]) -> None:
+        self.policy, self.played = policy, played
+
+    def choose(self, seen: Any, world: Any = None) -> Any:
+        self.played.append(1)
+        return self.policy.choose(seen, world)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.policy, name)
+
+
 def test_the_answers_play_outs_stop_at_their_move_budget(monkeypatch: pytest.MonkeyPatch
                                                          ) -> None:
     """Each play-out of an answer plays ANSWER_MOVES moves at most, then the evaluation judges
@@ -522,14 +538,9 @@ def test_the_answers_play_outs_stop_at_their_move_budget(monkeypatch: pytest.Mon
     state, expert = _question()
     view = view_of(state, 0)
     played: list[int] = []
-    for policy in (expert.basic, expert.eager):
-        choose = policy.choose
-
-        def counted(seen: Any, world: Any = None, choose: Any = choose) -> Any:
-            played.append(1)
-            return choose(seen, world)
-
-        monkeypatch.setattr(policy, "choose", counted)
+    monkeypatch.setattr(expert_module, "ANSWER_CAP", math.inf)  # moves, not time, bound it here
+    monkeypatch.setattr(expert, "basic", _Counted(expert.basic, played))
+    monkeypatch.setattr(expert, "eager", _Counted(expert.eager, played))
     unbounded = expert._play_on(state, view, state.parse("no"))
     assert len(played) > 3 and state.result is None  # the hand goes on well past three moves
     played.clear()
@@ -555,6 +566,8 @@ def test_the_answer_stops_dealing_once_its_cpu_time_is_spent(monkeypatch: pytest
         return play_on(world, seen, answer, deadline)
 
     monkeypatch.setattr(expert, "_play_on", counted)
+    monkeypatch.setattr(expert_module, "ANSWER_CPU", math.inf)  # a loaded machine's CPU time
+    monkeypatch.setattr(expert_module, "ANSWER_CAP", math.inf)  # must not cut the deals short
     expert.answer_yes(state, view)
     assert len(calls) == 2 * expert_module.ANSWER_WORLDS
     calls.clear()
@@ -569,14 +582,8 @@ def test_a_play_out_stops_at_the_answers_deadline(monkeypatch: pytest.MonkeyPatc
     state, expert = _question()
     view = view_of(state, 0)
     played: list[int] = []
-    choose = expert.basic.choose
-
-    def counted(seen: Any, world: Any = None) -> Any:
-        played.append(1)
-        return choose(seen, world)
-
-    monkeypatch.setattr(expert.basic, "choose", counted)
-    monkeypatch.setattr(expert.eager, "choose", counted)
+    monkeypatch.setattr(expert, "basic", _Counted(expert.basic, played))
+    monkeypatch.setattr(expert, "eager", _Counted(expert.eager, played))
     after = state.copy()
     after.apply(state.parse("no"))
     assert expert._play_on(state, view, state.parse("no"), deadline=0.0) == evaluate(after, 0)

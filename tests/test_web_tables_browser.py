@@ -33,6 +33,10 @@ if not Path(CHROMIUM).exists():
 
 from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
 
+# expect()'s own wait (5 s by default) is not the page's: a join answered while four pages and
+# the server share two loaded cores can take longer.
+expect.set_options(timeout=TIMEOUT)
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
