@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from browser_helpers import axe_check, shot
 from canasta.bots.basic import BasicPlayer
 from canasta.moves import MoveKind
 from canasta.position import position_from_json
@@ -29,8 +30,6 @@ from canasta.web.session import GameSession
 from conftest import LiveServer
 
 CHROMIUM = "/usr/bin/chromium"
-SHOTS = Path(os.environ.get("CANASTA_SCREENSHOTS",
-                            Path(__file__).resolve().parents[1] / "build" / "screenshots"))
 TIMEOUT = 20_000  # ms
 
 if not Path(CHROMIUM).exists():
@@ -72,20 +71,6 @@ def page(browser: Any) -> Iterator[Page]:
     context.close()
     assert not errors, f"JavaScript errors in the page: {errors}"
 
-
-def shot(page: Page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-
-
-def axe_check(page: Page, where: str) -> None:
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(page)
-    bad = [v for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
-    assert not bad, f"{where}: " + "; ".join(
-        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
-        for v in bad)
 
 
 def idle(page: Page) -> None:
