@@ -19,13 +19,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from browser_helpers import SHOTS, axe_check
 from canasta.variants import get_variant
 from test_web_browser import (  # the live server, Chromium and their helpers
     CHROMIUM,
-    SHOTS,
     TIMEOUT,
     LiveServer,
-    axe_check,
     browser,  # noqa: F401 (a fixture)
     card_button,
     idle,
