@@ -97,14 +97,20 @@ def test_the_suite_files_outside_with_steps_follow_the_shared_format() -> None:
     del scenario["oneOf"]
     move = {**schema, "$ref": "#/$defs/move"}
     del move["oneOf"]
+    # One validator per schema, its schema checked once: jsonschema.validate checks the schema
+    # again at every call, which was most of this test's time.
+    validator = jsonschema.validators.validator_for(schema)
+    validator.check_schema(scenario)
+    validator.check_schema(move)
+    scenario_validator, move_validator = validator(scenario), validator(move)
     plain = [c for f in sorted(SUITE.glob("*.json"))
              for c in json.loads(f.read_text(encoding="utf-8"))]
     assert len(plain) >= 100
     for case in plain:
         assert set(case) <= FORMAT_FIELDS, case["name"]
-        jsonschema.validate({"name": case["name"], **case["position"]}, scenario)
+        scenario_validator.validate({"name": case["name"], **case["position"]})
         for text in case.get("best", []) + case.get("avoid", []):
-            jsonschema.validate(text, move)
+            move_validator.validate(text)
     extended = [c for f in sorted(WITH_STEPS.glob("*.json"))
                 for c in json.loads(f.read_text(encoding="utf-8"))]
     assert extended and all(c.get("steps") for c in extended)
