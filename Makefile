@@ -6,7 +6,8 @@ STAMP := $(VENV)/.installed-dev
 
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: install core play play-text test test-quick lint typecheck pytest pytest-pure bench \
+.PHONY: install core core-strict play play-text test test-jobs test-quick lint typecheck \
+	pytest pytest-others pytest-browser pytest-pure bench \
 	scenarios browser node clean
 
 $(STAMP): pyproject.toml Makefile
@@ -45,9 +46,16 @@ play-text: install
 	$(BIN)/canasta play --text $(ARGS)
 
 ## The whole test suite: lint, types, unit and rule tests, scenarios, self-play, browser, client
-## (on the compiled core), then the rules, scenario, perft and self-play tests again, shorter, on
+## (on the compiled core), and the rules, scenario, perft and self-play tests again, shorter, on
 ## the pure Python core
-test: browser node lint typecheck pytest pytest-pure
+test: browser node $(STAMP)
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-jobs
+
+# Two jobs at a time, each job's output shown whole when it ends: the compile keeps one core
+# busy and the lint, the types and the pure pass need no compiled core, so they run beside it;
+# then the compiled pass in two processes, the tests that drive Chromium (which wait on the
+# browser much of the time) beside all the others.
+test-jobs: core-strict lint typecheck pytest-pure pytest-others pytest-browser
 
 ## A quick run while working: lint, types and the tests not marked slow (no self-play, no
 ## browser), on the compiled core; make test still runs everything
@@ -60,11 +68,22 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-# A compiler that is here and fails to build the core fails the tests (CORE_FLAGS=--strict).
-pytest: $(STAMP)
-	$(MAKE) --no-print-directory core CORE_FLAGS=--strict
+# A compiler that is here and fails to build the core fails the tests (--strict).
+core-strict: $(STAMP)
+	$(BIN)/python tools/build_core.py --strict
+
+## The compiled pass in one process
+pytest: core-strict
 	$(BIN)/canasta --version
 	$(BIN)/pytest
+
+# The compiled pass in make test's two parts (tests/conftest.py marks the browser tests).
+pytest-others: core-strict
+	$(BIN)/canasta --version
+	$(BIN)/pytest -m "not browser"
+
+pytest-browser: core-strict
+	$(BIN)/pytest -m browser
 
 # The doctests (src/canasta) too: mypyc keeps no docstrings, so the compiled pass has none of the
 # compiled modules' doctests.

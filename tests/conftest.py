@@ -24,10 +24,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """A test that drives Chromium (the ``browser`` fixture, directly or through ``page``) is
-    ``slow``: a quick run (``pytest -m "not slow"``) leaves the browser out."""
+    ``slow`` and ``browser``: a quick run (``pytest -m "not slow"``) leaves the browser out, and
+    ``make test`` runs the browser tests in a process of their own beside the others."""
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.slow)
+            item.add_marker(pytest.mark.browser)
 
 
 @pytest.fixture
