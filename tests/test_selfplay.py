@@ -72,10 +72,16 @@ def self_play(rules: Rules, matches: int, first_seed: int, max_hands: int) -> in
     return hands
 
 
+# The sizes, by the branches of the rules code (engine, variants, moves, cards, rules, match,
+# records, position) the matches take, measured with tools/sample_coverage.py on the pure core
+# (2026-12-01): Classic 4p took its last new branch in match 60 of the first 100, Classic 2p in
+# match 33 of 50 and Ponytail 6p in match 36 of 60, so their samples play about twice that;
+# Classic 3p (match 47 of 50), Modern American (65 of 80) and Ponytail 4p (72 of 80) were still
+# taking new ones, and keep their sizes.
 @pytest.mark.slow  # quick runs leave out the long self-play
 @pytest.mark.parametrize(("variant", "players", "matches", "target"), [
-    ("classic", 4, 250, 5000), ("classic", 3, 150, 7500), ("classic", 2, 150, 5000),
-    ("modern-american", 4, 250, 5000), ("ponytail", 4, 300, 50000), ("ponytail", 6, 200, 50000),
+    ("classic", 4, 120, 5000), ("classic", 3, 150, 7500), ("classic", 2, 80, 5000),
+    ("modern-american", 4, 250, 5000), ("ponytail", 4, 300, 50000), ("ponytail", 6, 100, 50000),
 ])
 def test_random_self_play(variant: str, players: int, matches: int, target: int,
                           matches_to_play: Callable[[int], int]) -> None:
