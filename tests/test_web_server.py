@@ -24,7 +24,8 @@ from canasta.i18n import render
 from canasta.match import Match
 from canasta.moves import Move, MoveKind, parse_move
 from canasta.view import PlayerView
-from canasta.web.app import create_app, parse_message, request_problem
+from canasta.web.app import create_app
+from canasta.web.protocol import parse_message, request_problem
 from canasta.web.session import GameConfig, GameSession
 
 from test_rules_classic import stacked_deck as classic_deck
@@ -617,9 +618,9 @@ def test_the_protocol_parser() -> None:
 
 def test_idle_games_leave_memory_and_come_back(client: TestClient,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    import canasta.web.app as app_module
+    import canasta.web.hub as hub_module
 
-    monkeypatch.setattr(app_module, "MAX_LIVE", 2)
+    monkeypatch.setattr(hub_module, "MAX_LIVE", 2)
     ids = [new_game(client) for _ in range(4)]
     hub = client.app.state.hub  # type: ignore[attr-defined]
     assert list(hub.games) == ids[2:]
@@ -873,10 +874,10 @@ class FullDisk:
 
 @pytest.fixture()
 def quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
-    import canasta.web.app as app_module
+    import canasta.web.hub as hub_module
 
-    monkeypatch.setattr(app_module, "RETRY_FIRST", 0.01, raising=False)
-    monkeypatch.setattr(app_module, "RETRY_MAX", 0.05, raising=False)
+    monkeypatch.setattr(hub_module, "RETRY_FIRST", 0.01, raising=False)
+    monkeypatch.setattr(hub_module, "RETRY_MAX", 0.05, raising=False)
 
 
 def test_a_new_game_on_a_full_disk_is_refused_in_the_players_language(

@@ -207,7 +207,7 @@ def test_every_frame_of_every_seat_shows_only_what_it_may(
         client: TestClient, monkeypatch: pytest.MonkeyPatch, variant: str, players: int,
         people: list[int], whole: bool) -> None:
     if whole:  # a deal of its own: with a drawn one, a side could reach the target in one hand
-        monkeypatch.setattr("canasta.web.app.new_seed", lambda: WHOLE_MATCH_SEED)
+        monkeypatch.setattr("canasta.web.hub.new_seed", lambda: WHOLE_MATCH_SEED)
     t = Seated(client, variant, players, people, target=2500) if whole else \
         Seated(client, variant, players, people)
     try:

@@ -23,21 +23,16 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import JSONResponse
 
 from canasta.errors import CanastaError
-from canasta.web.app import (
+from canasta.web.connection import GONE, Connection
+from canasta.web.hub import CorruptGame, Hub, LiveGame, replay_frames, restore, write_problem
+from canasta.web.protocol import (
     CLOSE_CORRUPT,
     MAX_MESSAGE,
     BadMessage,
-    CorruptGame,
-    Hub,
-    LiveGame,
     error_json,
     loads,
-    replay_frames,
     request_lang,
-    restore,
-    write_problem,
 )
-from canasta.web.connection import GONE, Connection
 from canasta.web.quick import QUICK_MESSAGES
 from canasta.web.session import ConfigError, GameConfig, GameSession
 from canasta.web.store import Store, StoredGame, UnreadableGame
@@ -56,7 +51,7 @@ log = logging.getLogger("canasta.web")
 
 def refusal_json(e: CanastaError, lang: str) -> dict[str, Any]:
     """A refusal as the client is sent it: ``error`` in ``lang``, ``english``, ``code``,
-    ``params`` (as every refusal of the server, ``canasta.web.app.error_json``)."""
+    ``params`` (as every refusal of the server, ``canasta.web.protocol.error_json``)."""
     out = error_json(e, lang)
     return {"error": out.pop("message"), **out}
 
