@@ -20,16 +20,19 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.requests import HTTPConnection
 
 from canasta.errors import CanastaError
 from canasta.i18n import LANGS, LOCALE
 from canasta.web.connection import GONE
+from canasta.web.devices import DEVICE_HEADER, DeviceRefusal, from_the_machine, owner_of, owns
 from canasta.web.guard import Site, protect
 from canasta.web.hub import CorruptGame, Hub, LiveGame, replay_frames, with_lang, write_problem
 from canasta.web.lobby import Lobby, install_tables
 from canasta.web.protocol import (
     CLOSE_CORRUPT,
     CLOSE_NO_GAME,
+    CLOSE_NO_KEY,
     CLOSE_NOT_HUMAN,
     MAX_MESSAGE,
     WS_MAX_SIZE,
@@ -56,6 +59,7 @@ if TYPE_CHECKING:
 
 STATIC = Path(__file__).parent / "static"
 PAGE_SIZE = 50  # games in a page of the list when the request does not say
+HELLO_WAIT = 10.0  # seconds a game's socket has to say whose device it is
 log = logging.getLogger("canasta.web")
 
 
@@ -134,10 +138,45 @@ def create_app(db: str | Path | None = None, *, host: str | None = None, port: i
             raise BadMessage("protocol.request_too_long")
         return loads(raw or b"{}", "request")
 
+    adopting = asyncio.Lock()
+    orphans = [True]  # games nobody owns may be stored (a database from before the devices)
+
+    async def device(conn: HTTPConnection, key: object) -> str:
+        """The owner ``key`` stands for (DeviceRefusal without a usable key).  The first key
+        after the server starts that comes from the machine itself adopts the games nobody
+        owns (canasta.web.devices)."""
+        owner = owner_of(key)
+        if orphans[0] and from_the_machine(conn):
+            async with adopting:
+                if orphans[0]:
+                    try:
+                        n = await asyncio.to_thread(store.adopt, owner)
+                    except Exception as e:  # tried again at the next request from here
+                        write_problem(e, "the games nobody owns")
+                    else:
+                        orphans[0] = False
+                        hub.adopted(owner)
+                        if n:
+                            log.warning("%d stored games that belonged to no device were "
+                                        "given to the first device that came from this "
+                                        "machine", n)
+        return owner
+
+    def refused(request: Request, e: DeviceRefusal) -> JSONResponse:
+        return bad(request, e, e.status)
+
+    def no_game(request: Request, game_id: str) -> JSONResponse:
+        """What every request about a game gets when it is not the device's: the same as
+        for a game that does not exist (nothing says whether it does)."""
+        return bad(request, CanastaError("web.no_game", game=repr(game_id)), 404)
+
     @app.post("/api/games", status_code=201, response_model=None)
     async def new_game(request: Request) -> dict[str, Any] | JSONResponse:
         try:
-            session = await hub.create(await body(request))
+            owner = await device(request, request.headers.get(DEVICE_HEADER))
+            session = await hub.create(await body(request), owner=owner)
+        except DeviceRefusal as e:
+            return refused(request, e)
         except CanastaError as e:  # (a BadMessage, a ConfigError)
             return bad(request, e)
         except Exception as e:  # the store could not write: nothing was kept
@@ -148,6 +187,10 @@ def create_app(db: str | Path | None = None, *, host: str | None = None, port: i
     @app.get("/api/games", response_model=None)
     async def games(request: Request, limit: int = PAGE_SIZE,
                     before: str | None = None) -> dict[str, Any] | JSONResponse:
+        try:
+            owner = await device(request, request.headers.get(DEVICE_HEADER))
+        except DeviceRefusal as e:
+            return refused(request, e)
         if not 1 <= limit <= PAGE_LIMIT:
             return bad(request, BadMessage("protocol.limit", most=PAGE_LIMIT, value=str(limit)))
         try:
@@ -155,21 +198,27 @@ def create_app(db: str | Path | None = None, *, host: str | None = None, port: i
         except ValueError:
             return bad(request, BadMessage("protocol.bad_cursor"))
         await summaries_ready()
-        page = await asyncio.to_thread(store.page, limit, cursor)
+        page = await asyncio.to_thread(store.page, limit, cursor, owner=owner)
         return {"games": page.games, "next": page.next, "unreadable": page.unreadable}
 
-    async def stored_or_404(request: Request, game_id: str) -> StoredGame | JSONResponse:
+    async def stored_or_refused(request: Request, game_id: str) -> StoredGame | JSONResponse:
+        """The device's stored game ``game_id``, or the answer refusing it."""
         try:
+            owner = await device(request, request.headers.get(DEVICE_HEADER))
             stored = await asyncio.to_thread(store.load, game_id)
+        except DeviceRefusal as e:
+            return refused(request, e)
         except UnreadableGame as e:
+            if not owns(owner, e.owner):  # (a row SQLite cannot read says no owner either)
+                return no_game(request, game_id)
             return bad(request, CanastaError("web.unreadable", reason=e))
-        if stored is None:
-            return bad(request, CanastaError("web.no_game", game=repr(game_id)), 404)
+        if stored is None or not owns(owner, stored.owner):
+            return no_game(request, game_id)
         return stored
 
     @app.get("/api/games/{game_id}", response_model=None)
     async def game(request: Request, game_id: str) -> dict[str, Any] | JSONResponse:
-        stored = await stored_or_404(request, game_id)
+        stored = await stored_or_refused(request, game_id)
         if isinstance(stored, JSONResponse):
             return stored
         table = await asyncio.to_thread(store.table_of_game, game_id)
@@ -178,7 +227,7 @@ def create_app(db: str | Path | None = None, *, host: str | None = None, port: i
     @app.get("/api/games/{game_id}/replay", response_model=None)
     async def game_replay(request: Request, game_id: str,
                           hand: int = 1) -> dict[str, Any] | JSONResponse:
-        stored = await stored_or_404(request, game_id)
+        stored = await stored_or_refused(request, game_id)
         if isinstance(stored, JSONResponse):
             return stored
         if await asyncio.to_thread(store.table_of_game, game_id) is not None:
@@ -192,12 +241,15 @@ def create_app(db: str | Path | None = None, *, host: str | None = None, port: i
     @app.post("/api/games/{game_id}/lang", response_model=None)
     async def game_lang(game_id: str, request: Request) -> dict[str, Any] | JSONResponse:
         try:
+            owner = await device(request, request.headers.get(DEVICE_HEADER))
             data = await body(request)
+        except DeviceRefusal as e:
+            return refused(request, e)
         except BadMessage as e:
             return bad(request, e)
         live = await _live_or_none(hub, game_id)
-        if live is None:
-            return bad(request, CanastaError("web.no_game", game=repr(game_id)), 404)
+        if live is None or not owns(owner, live.owner):
+            return no_game(request, game_id)
         if not isinstance(data, dict) or set(data) != {"lang"} or data["lang"] not in LANGS:
             return bad(request, BadMessage("protocol.lang", known=", ".join(LANGS)))
         async with live.lock:
@@ -207,27 +259,60 @@ def create_app(db: str | Path | None = None, *, host: str | None = None, port: i
                            503)
         return {"lang": data["lang"]}
 
-    @app.get("/api/stats")
-    async def player_stats() -> dict[str, Any]:
+    @app.get("/api/stats", response_model=None)
+    async def player_stats(request: Request) -> dict[str, Any] | JSONResponse:
+        try:
+            owner = await device(request, request.headers.get(DEVICE_HEADER))
+        except DeviceRefusal as e:
+            return refused(request, e)
         await summaries_ready()
-        return await asyncio.to_thread(store.stats)
+        return await asyncio.to_thread(store.stats, owner)
+
+    async def hello(ws: WebSocket) -> str | None:
+        """The owner a game socket's first message names, ``{"type": "hello", "key": KEY}``
+        (within HELLO_WAIT seconds), or None once the socket has been refused and closed."""
+        try:
+            async with asyncio.timeout(HELLO_WAIT):
+                first = await ws.receive()
+            text = first.get("text")
+            msg = loads(text, "message") if isinstance(text, str) \
+                and len(text) <= MAX_MESSAGE else None
+            if not isinstance(msg, dict) or msg.get("type") != "hello" \
+                    or set(msg) - {"type", "key"}:
+                raise DeviceRefusal("device.no_key")
+            return await device(ws, msg.get("key"))
+        except (DeviceRefusal, BadMessage, TimeoutError) as e:
+            refusal = e if isinstance(e, DeviceRefusal) else DeviceRefusal("device.no_key")
+            with suppress(*GONE):  # (the client may have left already)
+                await ws.send_json({"type": "error", **error_json(refusal, "en")})
+                await ws.close(code=CLOSE_NO_KEY, reason=refusal.code)
+            return None
+        except GONE:
+            return None
 
     @app.websocket("/ws/games/{game_id}/{seat}")
     async def socket(ws: WebSocket, game_id: str, seat: str) -> None:
         await ws.accept()
+        owner = await hello(ws)
+        if owner is None:
+            return
         try:
             live = await hub.get(game_id)
         except CorruptGame as e:
-            with suppress(*GONE):  # (the client may have left already)
+            with suppress(*GONE):
+                if not owns(owner, e.owner):
+                    await ws.close(code=CLOSE_NO_GAME, reason="no such game")
+                    return
                 await ws.send_json({"type": "error",
                                     **error_json(CanastaError("web.unreadable", reason=e.error),
                                                  e.lang)})
                 await ws.close(code=CLOSE_CORRUPT, reason="the saved game cannot be read")
             return
-        if live is None or seat != str(HUMAN) or isinstance(live.session, TableSession):
+        if live is None or not owns(owner, live.owner) or seat != str(HUMAN) \
+                or isinstance(live.session, TableSession):
             # (a table's match: every seat through the table's socket, with its key)
             with suppress(*GONE):
-                if live is None:
+                if live is None or not owns(owner, live.owner):
                     await ws.close(code=CLOSE_NO_GAME, reason="no such game")
                 else:
                     await ws.close(code=CLOSE_NOT_HUMAN, reason="not a human seat")

@@ -50,6 +50,7 @@ log = logging.getLogger("canasta.web")
 class LiveGame:
     session: GameSession
     saved: tuple[dict[str, Any], dict[str, Any]]  # the options and record the store holds
+    owner: str | None = None  # the hash of its device's key (canasta.web.devices)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     sockets: set[Connection] = field(default_factory=set)
     # Each socket's seat at a table's match (None: a spectator); a socket not in it is seat 0's,
@@ -67,12 +68,14 @@ Reply = tuple[Connection, RequestId | None]  # a request's connection and its id
 
 class CorruptGame(Exception):
     """A stored game that cannot be played: ``error`` says why, ``lang`` is its language
-    (English when not even its options can be read)."""
+    (English when not even its options can be read), ``owner`` whose it is (None when its row
+    does not say)."""
 
-    def __init__(self, error: CanastaError, lang: str) -> None:
+    def __init__(self, error: CanastaError, lang: str, owner: str | None = None) -> None:
         super().__init__(str(error))
         self.error = error
         self.lang = lang
+        self.owner = owner
 
 
 #: SQLite's own fixed words for why it could not write, by the code players read them by.
@@ -106,16 +109,16 @@ class Hub:
         self.restorer: Callable[[StoredGame], GameSession] = restore
 
     async def create(self, options: dict[str, Any],
-                     make: Callable[[str, GameConfig], GameSession] = GameSession
-                     ) -> GameSession:
-        """A new game, stored before it is announced (raises what the store raises when it
-        cannot write, and then nothing is kept); ``make``: its session from its id and
-        options."""
+                     make: Callable[[str, GameConfig], GameSession] = GameSession,
+                     owner: str | None = None) -> GameSession:
+        """A new game of ``owner`` (the hash of its device's key), stored before it is
+        announced (raises what the store raises when it cannot write, and then nothing is
+        kept); ``make``: its session from its id and options."""
         config = GameConfig.from_json(options, new_seed())
         session = make(secrets.token_urlsafe(9), config)
         saved = (config.to_json(), session.record())
-        await asyncio.to_thread(self.store.create, session.id, *saved)
-        self.games[session.id] = LiveGame(session, saved)
+        await asyncio.to_thread(self.store.create, session.id, *saved, owner)
+        self.games[session.id] = LiveGame(session, saved, owner)
         self._forget_idle()
         return session
 
@@ -132,7 +135,7 @@ class Hub:
             if loaded is None:
                 return None
             stored, session = loaded
-            live = LiveGame(session, (stored.config, stored.record))
+            live = LiveGame(session, (stored.config, stored.record), stored.owner)
             self.games[game_id] = live
             self._forget_idle()
             return live
@@ -154,14 +157,20 @@ class Hub:
         try:
             stored = self.store.load(game_id)
         except UnreadableGame as e:
-            raise CorruptGame(e, _lang_of(e.config)) from None
+            raise CorruptGame(e, _lang_of(e.config), e.owner) from None
         if stored is None:
             return None
         try:
             return stored, self.restorer(stored)
         except ValueError as e:  # CanastaError, ConfigError: a record that does not replay
             error = e if isinstance(e, CanastaError) else CanastaError(str(e))
-            raise CorruptGame(error, _lang_of(stored.config)) from None
+            raise CorruptGame(error, _lang_of(stored.config), stored.owner) from None
+
+    def adopted(self, owner: str) -> None:
+        """The games in memory that were nobody's are ``owner``'s now (as in the store)."""
+        for live in self.games.values():
+            if live.owner is None:
+                live.owner = owner
 
     # --- storing ----------------------------------------------------------------------------
     async def write(self, live: LiveGame, reply: Reply | None = None) -> bool:

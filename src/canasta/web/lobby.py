@@ -24,6 +24,7 @@ from fastapi.responses import JSONResponse
 
 from canasta.errors import CanastaError
 from canasta.web.connection import GONE, Connection
+from canasta.web.devices import DEVICE_HEADER, DeviceRefusal, owner_of
 from canasta.web.hub import CorruptGame, Hub, LiveGame, replay_frames, restore, write_problem
 from canasta.web.protocol import (
     CLOSE_CORRUPT,
@@ -416,6 +417,15 @@ class Lobby:
             conn.send({"type": "error", **refusal_json(e, live.langs.get(conn, "en"))})
 
 
+def host_device(request: Request) -> str | None:
+    """The owner of a table's match: the device of the host who starts it (its games list and
+    statistics have it), or nobody's when the request carries no usable device key."""
+    try:
+        return owner_of(request.headers.get(DEVICE_HEADER))
+    except DeviceRefusal:
+        return None
+
+
 def _people_here(match: LiveGame) -> set[int]:
     """The seats with a person connected to the running match."""
     return {seat for seat in match.seats.values() if seat is not None}
@@ -546,7 +556,8 @@ def install_tables(app: FastAPI, lobby: Lobby) -> None:
             try:
                 session = await lobby.games.create(
                     seats.game_options(),
-                    lambda game_id, config: TableSession.start(game_id, config, seats))
+                    lambda game_id, config: TableSession.start(game_id, config, seats),
+                    host_device(request))
             except TableRefusal:
                 raise
             except CanastaError as e:  # (a ConfigError too)

@@ -29,6 +29,7 @@ FIELDS: dict[str, dict[str, type]] = {  # the client's messages and their fields
 ID_MAX = 2**31 - 1  # a request id that is a number: 0 to ID_MAX
 ID_LENGTH = 32  # a request id that is a string: 1 to ID_LENGTH of ID_CHARS
 ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.:")
+CLOSE_NO_KEY = 4401  # the socket did not say first whose key it has (or gave a bad one)
 CLOSE_NOT_HUMAN = 4403
 CLOSE_NO_GAME = 4404
 CLOSE_CORRUPT = 4422
