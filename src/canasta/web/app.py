@@ -3,7 +3,8 @@
 ``create_app`` puts together the HTTP routes and sockets of the games of one person over the
 live games (``canasta.web.hub``) and the tables with friends (``canasta.web.lobby``); ``serve``
 runs it.  Every request that is malformed, illegal or out of turn gets a clear error and
-changes nothing.
+changes nothing; a game of one person is its device's, and nothing of it goes to a request or
+socket without that device's key (``canasta.web.devices``).
 """
 
 from __future__ import annotations

@@ -471,10 +471,10 @@ def install_tables(app: FastAPI, lobby: Lobby) -> None:
         except BadMessage as e:
             raise bad_request(e) from None
 
-    async def empty_body(request: Request, message: str) -> None:
-        """The body of a request that takes nothing: ``{}`` (or none); ``message`` says so."""
-        if await body_of(request) != {}:
-            raise bad_request(BadMessage(message))
+    async def empty(request: Request) -> bool:
+        """Whether the body of a request that takes nothing is ``{}`` (or none)."""
+        given: object = await body_of(request)
+        return given == {}
 
     def base_of(request: Request) -> str:
         return str(request.base_url)
@@ -516,7 +516,8 @@ def install_tables(app: FastAPI, lobby: Lobby) -> None:
             await lobby.change(live, live.table.filled(who))
             return live.table.lobby(who, live.present())
 
-        await empty_body(request, "protocol.table_fill")
+        if not await empty(request):
+            raise bad_request(BadMessage("protocol.table_fill"))
         return await act(request, table_id, fill_seats)
 
     @app.post("/api/tables/{table_id}/seats/{seat}", response_model=None)
@@ -546,7 +547,8 @@ def install_tables(app: FastAPI, lobby: Lobby) -> None:
             await lobby.change(live, table)
             return lobby.links(base_of(request), table_id, {**keys, "host": key})
 
-        await empty_body(request, "protocol.table_new_links")
+        if not await empty(request):
+            raise bad_request(BadMessage("protocol.table_new_links"))
         return await act(request, table_id, relink)
 
     @app.post("/api/tables/{table_id}/start", response_model=None)
@@ -571,7 +573,8 @@ def install_tables(app: FastAPI, lobby: Lobby) -> None:
             lobby.wind(live)
             return {"game": session.id}
 
-        await empty_body(request, "protocol.table_start")
+        if not await empty(request):
+            raise bad_request(BadMessage("protocol.table_start"))
         return await act(request, table_id, start_game)
 
     @app.get("/api/tables/{table_id}/replay", response_model=None)
