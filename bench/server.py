@@ -55,10 +55,21 @@ def start_server(port: int, db: str) -> subprocess.Popen[bytes]:
     raise RuntimeError("the server did not start")
 
 
+#: The benchmark's device: a game of one person is its device's (docs/PROTOCOL.md, "Devices").
+DEVICE = "the-benchmarks-device-key-0123"
+HELLO = json.dumps({"type": "hello", "key": DEVICE})
+
+
+def asking(url: str) -> urllib.request.Request:
+    """A GET of ``url`` from the benchmark's device."""
+    return urllib.request.Request(url, headers={"X-Canasta-Device": DEVICE})
+
+
 def new_game(port: int, level: str) -> str:
     body = json.dumps({"levels": [level] * 3, "target": 5000}).encode()
     req = urllib.request.Request(f"http://127.0.0.1:{port}/api/games", data=body,
-                                 headers={"Content-Type": "application/json"})
+                                 headers={"Content-Type": "application/json",
+                                          "X-Canasta-Device": DEVICE})
     with urllib.request.urlopen(req, timeout=10) as r:
         return str(json.load(r)["id"])
 
@@ -89,6 +100,7 @@ async def player(port: int, level: str, until: float, t: Timings, think: float) 
 
     game = await asyncio.to_thread(new_game, port, level)
     async with connect(f"ws://127.0.0.1:{port}/ws/games/{game}/0") as ws:
+        await ws.send(HELLO)
         msg = json.loads(await ws.recv())
         while time.monotonic() < until:
             while msg.get("waiting"):
@@ -312,7 +324,7 @@ def older_database(path: str, games: int) -> float:
 
 def get_ms(url: str) -> float:
     sent = time.perf_counter()
-    with urllib.request.urlopen(url, timeout=120) as r:
+    with urllib.request.urlopen(asking(url), timeout=120) as r:
         r.read()
     return 1000 * (time.perf_counter() - sent)
 
@@ -324,6 +336,7 @@ async def pings_meanwhile(port: int, game: str, calls: list[str]) -> tuple[list[
     from websockets.asyncio.client import connect
 
     async with connect(f"ws://127.0.0.1:{port}/ws/games/{game}/0", max_size=None) as ws:
+        await ws.send(HELLO)  # (the first one from this machine: the older games are its own)
         await ws.recv()
         pings: list[float] = []
         done = asyncio.Event()
@@ -370,12 +383,12 @@ def measure_store(games: int = 2000, repeats: int = 5) -> list[str]:
             for path in ("/api/games", "/api/stats"):
                 row(f"`GET {path}` ×{repeats}",
                     *asyncio.run(pings_meanwhile(port, game, [base + path] * repeats)))
-            with urllib.request.urlopen(f"{base}/api/games", timeout=120) as r:
+            with urllib.request.urlopen(asking(f"{base}/api/games"), timeout=120) as r:
                 first = json.load(r)
             pages, cursor = 1, first.get("next")
             paging = time.perf_counter()
             while cursor:  # the whole list, page by page (where the server pages)
-                with urllib.request.urlopen(f"{base}/api/games?before={cursor}",
+                with urllib.request.urlopen(asking(f"{base}/api/games?before={cursor}"),
                                             timeout=120) as r:
                     cursor = json.load(r).get("next")
                 pages += 1

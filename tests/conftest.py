@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -71,6 +72,10 @@ class LiveServer:
     ``canasta serve`` configures it.  ``send_buffer``: the kernel's send buffer of every
     connection in bytes (small, a client that stops reading is soon behind)."""
 
+    #: The device whose games ``new_game`` makes (a game's socket says it first: ``hello``).
+    DEVICE = "live-server-device-key-0123456"
+    hello = json.dumps({"type": "hello", "key": DEVICE})
+
     def __init__(self, db: Path, *, send_buffer: int | None = None) -> None:
         import socket
         import threading
@@ -114,12 +119,12 @@ class LiveServer:
         self.listener.close()
 
     def new_game(self, **options: Any) -> str:
-        import json
         import urllib.request
 
         body = {"levels": ["random"] * 3, "target": 2500, **options}
         request = urllib.request.Request(f"{self.url}api/games", data=json.dumps(body).encode(),
-                                         headers={"Content-Type": "application/json"})
+                                         headers={"Content-Type": "application/json",
+                                                  "X-Canasta-Device": self.DEVICE})
         with urllib.request.urlopen(request, timeout=10) as r:
             return str(json.load(r)["id"])
 

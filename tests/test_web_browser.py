@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -255,7 +256,8 @@ def test_the_page_numbers_its_requests_and_takes_each_answer_for_its_own(
     expect(page.get_by_test_id("hint-text")).not_to_be_empty()
     page.get_by_test_id("draw").click()
     idle(page)
-    sent = [m for way, m in frames if way == "sent" and m["type"] != "ping"]
+    sent = [m for way, m in frames if way == "sent" and m["type"] not in ("ping", "hello")]
+    assert frames[0][0] == "sent" and frames[0][1]["type"] == "hello"  # whose device, first
     assert [m["type"] for m in sent][-2:] == ["hint", "move"]
     ids = [m["id"] for m in sent]
     assert len(set(ids)) == len(ids), ids
@@ -355,12 +357,51 @@ def test_past_games_replays_and_rules(page: Page, server: LiveServer) -> None:
     axe_check(page, "the rules")
 
 
-def test_older_games_come_page_by_page(page: Page, server: LiveServer) -> None:
-    for _ in range(21):  # more than the 20 the start screen asks for at a time
-        r = page.request.post(f"{server.url}api/games", data={"levels": ["basic"] * 3})
-        assert r.status == 201
-    stored = len(page.request.get(f"{server.url}api/games?limit=200").json()["games"])
+def test_another_browser_sees_nothing_of_this_ones_games(page: Page, server: LiveServer,
+                                                        browser: Any) -> None:
+    session = start_game(page, server, "en")
     page.goto(server.url)
+    expect(page.locator(f"[data-testid='game-row'][data-game-id='{session.id}']")).to_be_visible()
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    try:  # another browser: another device, with a key of its own
+        stranger = context.new_page()
+        stranger.set_default_timeout(TIMEOUT)
+        stranger.goto(server.url)
+        expect(stranger.locator(".games-box")).to_contain_text("No games yet")
+        expect(stranger.get_by_test_id("stats")).to_be_visible()
+        assert stranger.get_by_test_id("stats").locator("dd").first.inner_text() == "0"
+        nothing = re.compile(r"no (such )?game", re.IGNORECASE)
+        stranger.goto(f"{server.url}#game={session.id}")
+        expect(stranger.locator("#game-screen")).to_contain_text(nothing)
+        assert stranger.locator("[data-card]").count() == 0  # not one card of the hand
+        stranger.goto(f"{server.url}#replay={session.id}&hand=1")
+        expect(stranger.locator("#replay-screen")).to_contain_text(nothing)
+        assert device_of(stranger) != device_of(page)
+    finally:
+        context.close()
+    page.goto(f"{server.url}#game={session.id}")  # and the game is still its own device's
+    idle(page)
+    expect(page.locator("#game-screen")).not_to_contain_text(re.compile("no such game", re.I))
+
+
+def device_of(page: Page) -> dict[str, str]:
+    """The header of the page's own device: the games made with it are the page's."""
+    expect(page.locator("#loading")).to_be_hidden()  # (the client has started)
+    key = page.evaluate("localStorage.getItem('canasta.device')")
+    assert isinstance(key, str), "the page made no device key"
+    return {"X-Canasta-Device": key}
+
+
+def test_older_games_come_page_by_page(page: Page, server: LiveServer) -> None:
+    page.goto(server.url)
+    mine = device_of(page)
+    for _ in range(21):  # more than the 20 the start screen asks for at a time
+        r = page.request.post(f"{server.url}api/games", data={"levels": ["basic"] * 3},
+                              headers=mine)
+        assert r.status == 201
+    stored = len(page.request.get(f"{server.url}api/games?limit=200", headers=mine)
+                 .json()["games"])
+    page.reload()
     rows = page.get_by_test_id("game-row")
     expect(rows).to_have_count(20)
     more = page.get_by_test_id("more-games")

@@ -149,9 +149,12 @@ def open_game(page: Page, server: LiveServer, variant: str, players: int,  # noq
               position: dict[str, Any] | None = None, lang: str = "en") -> Any:
     """A new game (basic computer players) put into ``position``, opened in the page."""
     page.goto(server.url)
+    expect(page.locator("#loading")).to_be_hidden()  # (the client has made its device's key)
+    device = page.evaluate("localStorage.getItem('canasta.device')")  # (the page's own game)
     answer = page.request.post(server.url + "api/games", data=json.dumps({
         "variant": variant, "players": players, "levels": ["basic"] * (players - 1),
-        "name": "Ana", "lang": lang}), headers={"Content-Type": "application/json"})
+        "name": "Ana", "lang": lang}), headers={"Content-Type": "application/json",
+                                                "X-Canasta-Device": device})
     assert answer.status == 201, answer.text()
     game_id = answer.json()["id"]
     session = server.session(game_id) if game_id in server.app.state.hub.games else None
@@ -498,7 +501,10 @@ def test_the_phone_status_and_the_games_list(context_for: Any,
     assert bad == []
     page.screenshot(path=str(_shot("games-phone")), animations="disabled")
     desktop = context_for("laptop")
-    desktop.goto(server.url)
+    desktop.goto(server.url)  # another browser is another device: the phone's key makes it
+    key = page.evaluate("localStorage.getItem('canasta.device')")  # the same player's
+    desktop.evaluate(f"localStorage.setItem('canasta.device', {json.dumps(key)})")
+    desktop.reload()
     expect(desktop.get_by_test_id("continue").first).to_be_visible()
     clipped = desktop.evaluate("""() => {
       const box = document.querySelector('.table-scroll').getBoundingClientRect();

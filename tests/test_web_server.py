@@ -8,6 +8,8 @@ import json
 import re
 import sqlite3
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -24,11 +26,31 @@ from canasta.i18n import render
 from canasta.match import Match
 from canasta.moves import Move, MoveKind, parse_move
 from canasta.view import PlayerView
-from canasta.web.app import create_app, parse_message, request_problem
+from canasta.web.app import create_app
+from canasta.web.protocol import parse_message, request_problem
 from canasta.web.session import GameConfig, GameSession
 
+from conftest import LiveServer
 from test_rules_classic import stacked_deck as classic_deck
 from test_rules_ponytail import stacked_deck as ponytail_deck
+
+#: The key of the tests' device (the browser makes 30 URL-safe characters: 176 random bits), and
+#: another device's.
+DEVICE = "tests-device-key-0123456789_abc"
+OTHER = "another-device-key-9876543210-x"
+MINE = {"X-Canasta-Device": DEVICE}
+#: A client on the machine the server runs on (which adopts the games of an older database).
+FROM_HERE: dict[str, Any] = {"client": ("127.0.0.1", 50000), "base_url": "http://127.0.0.1:8000"}
+
+
+@contextmanager
+def game_socket(client: TestClient, path: str, key: str | None = DEVICE,
+                **kwargs: Any) -> Iterator[Any]:
+    """A game's socket that says first whose device it is (``key``: None says nothing)."""
+    with client.websocket_connect(path, **kwargs) as ws:
+        if key is not None:
+            ws.send_json({"type": "hello", "key": key})
+        yield ws
 
 
 def new_game(client: TestClient, **options: Any) -> str:
@@ -91,7 +113,7 @@ def human_move(session: GameSession, player: BasicPlayer) -> str:
 
 @pytest.fixture()
 def client(tmp_path: Path) -> Any:
-    with TestClient(create_app(tmp_path / "games.sqlite3")) as c:
+    with TestClient(create_app(tmp_path / "games.sqlite3"), headers=MINE) as c:
         yield c
 
 
@@ -118,7 +140,7 @@ def play_hand(client: TestClient, ws: Any, game_id: str, sink: list[str] | None 
 def test_a_whole_game_over_the_websocket(client: TestClient, variant: str, players: int) -> None:
     game_id = new_game(client, variant=variant, players=players,
                        levels=["basic"] * (players - 1))
-    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+    with game_socket(client, f"/ws/games/{game_id}/0") as ws:
         for _hand in range(12):
             msg = play_hand(client, ws, game_id)
             view = msg["view"]
@@ -188,7 +210,7 @@ def test_no_message_shows_a_hidden_card(client: TestClient, variant: str, player
             checked += 1
         messages.clear()
 
-    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+    with game_socket(client, f"/ws/games/{game_id}/0") as ws:
         for _hand in range(3 if (variant, players) == ("classic", 4) else 1):
             view = play_hand(client, ws, game_id, sink, check)["view"]
             if view["match"]["over"]:
@@ -221,7 +243,7 @@ BAD = [
 
 def test_bad_messages_get_an_error_and_change_nothing(client: TestClient) -> None:
     game_id = new_game(client)
-    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+    with game_socket(client, f"/ws/games/{game_id}/0") as ws:
         first = settle(ws)
         assert first["view"]["to_act"] and first["view"]["phase"] == "draw"
         for text, words in BAD:
@@ -239,8 +261,8 @@ def test_bad_messages_get_an_error_and_change_nothing(client: TestClient) -> Non
 def test_a_request_id_comes_back_in_the_answer_and_only_to_the_asker(
         client: TestClient) -> None:
     game_id = new_game(client)
-    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws, \
-            client.websocket_connect(f"/ws/games/{game_id}/0") as other:
+    with game_socket(client, f"/ws/games/{game_id}/0") as ws, \
+            game_socket(client, f"/ws/games/{game_id}/0") as other:
         first = settle(ws)
         settle(other)
         ws.send_text(json.dumps({"type": "sync", "id": 1}))
@@ -283,7 +305,7 @@ HOSTILE_IDS = [-1, 2**31, True, 1.5, None, "", "x" * 33, "a b", "<b>", "é", "1\
 def test_a_request_id_the_protocol_does_not_take_is_refused_and_changes_nothing(
         client: TestClient) -> None:
     game_id = new_game(client)
-    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+    with game_socket(client, f"/ws/games/{game_id}/0") as ws:
         first = settle(ws)
         for rid in HOSTILE_IDS:
             ws.send_text(json.dumps({"type": "move", "move": "draw", "id": rid}))
@@ -297,7 +319,7 @@ def test_a_request_id_the_protocol_does_not_take_is_refused_and_changes_nothing(
 
 def test_illegal_moves_are_explained_in_the_players_language(client: TestClient) -> None:
     game_id = new_game(client, lang="es")
-    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+    with game_socket(client, f"/ws/games/{game_id}/0") as ws:
         settle(ws)
         ws.send_text(json.dumps({"type": "move", "move": "discard 4S"}))
         msg = ws.receive_json()
@@ -316,14 +338,14 @@ def test_illegal_moves_are_explained_in_the_players_language(client: TestClient)
 def test_moves_out_of_turn_and_for_other_seats_are_refused(client: TestClient) -> None:
     game_id = new_game(client)
     with pytest.raises(WebSocketDisconnect) as e, \
-            client.websocket_connect(f"/ws/games/{game_id}/1") as ws:
+            game_socket(client, f"/ws/games/{game_id}/1") as ws:
         ws.receive_json()
     assert e.value.code == 4403
     with pytest.raises(WebSocketDisconnect) as e, \
-            client.websocket_connect("/ws/games/nosuchgame/0") as ws:
+            game_socket(client, "/ws/games/nosuchgame/0") as ws:
         ws.receive_json()
     assert e.value.code == 4404
-    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+    with game_socket(client, f"/ws/games/{game_id}/0") as ws:
         settle(ws)
     session = session_of(client, game_id)
     session.play(0, "draw")
@@ -341,20 +363,20 @@ def test_moves_out_of_turn_and_for_other_seats_are_refused(client: TestClient) -
 # --- leaving and coming back -----------------------------------------------------------------
 def test_reconnecting_resumes(client: TestClient) -> None:
     game_id = new_game(client)
-    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+    with game_socket(client, f"/ws/games/{game_id}/0") as ws:
         settle(ws)
         ws.send_text(json.dumps({"type": "move", "move": "draw"}))
         after = settle(ws)
-    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+    with game_socket(client, f"/ws/games/{game_id}/0") as ws:
         again = settle(ws)
     assert again["view"] == after["view"]
 
 
 def test_a_restarted_server_resumes_from_sqlite(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
-    with TestClient(create_app(db)) as c:
+    with TestClient(create_app(db), headers=MINE) as c:
         game_id = new_game(c, levels=["expert", "basic", "expert"])
-        with c.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+        with game_socket(c, f"/ws/games/{game_id}/0") as ws:
             msg = settle(ws)
             session = session_of(c, game_id)
             me = BasicPlayer(1)
@@ -364,8 +386,8 @@ def test_a_restarted_server_resumes_from_sqlite(tmp_path: Path) -> None:
                 ws.send_text(json.dumps({"type": "move", "move": human_move(session, me)}))
                 msg = settle(ws)
             before = msg["view"]
-    with TestClient(create_app(db)) as c:  # a new server process on the same database
-        with c.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+    with TestClient(create_app(db), headers=MINE) as c:  # a new server process, same database
+        with game_socket(c, f"/ws/games/{game_id}/0") as ws:
             now = settle(ws)["view"]
         assert now["hand"] == before["hand"] and now["melds"] == before["melds"]
         assert now["history"] == before["history"] and now["turn"] == before["turn"]
@@ -375,21 +397,21 @@ def test_a_restarted_server_resumes_from_sqlite(tmp_path: Path) -> None:
 
 def test_a_corrupt_saved_game_is_reported_and_left_alone(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
-    with TestClient(create_app(db)) as c:
+    with TestClient(create_app(db), headers=MINE) as c:
         good = new_game(c)
         bad = new_game(c)
     record = change_row(db, bad, "record",
                         lambda r: r["hands"][0].update(moves=[[0, "discard JK"]]))
-    with TestClient(create_app(db)) as c:
+    with TestClient(create_app(db), headers=MINE) as c:
         with pytest.raises(WebSocketDisconnect) as e, \
-                c.websocket_connect(f"/ws/games/{bad}/0") as ws:
+                game_socket(c, f"/ws/games/{bad}/0") as ws:
             msg = ws.receive_json()
             assert msg["type"] == "error" and "cannot be read" in msg["message"]
             ws.receive_json()
         assert e.value.code == 4422
         assert c.get(f"/api/games/{bad}/replay").status_code == 400
         assert {g["id"] for g in c.get("/api/games").json()["games"]} == {good, bad}
-        with c.websocket_connect(f"/ws/games/{good}/0") as ws:
+        with game_socket(c, f"/ws/games/{good}/0") as ws:
             assert settle(ws)["view"]["hand_number"] == 1
     con = sqlite3.connect(db)
     kept = json.loads(con.execute("SELECT record FROM games WHERE id = ?", (bad,)).fetchone()[0])
@@ -410,7 +432,7 @@ def test_undo_takes_back_the_players_melds_of_this_turn(client: TestClient) -> N
     # Seat 0 plays first and holds three aces (60: enough to open).
     game_id = stacked_game(client, classic_deck(4, hands={0: "AC AD AH"}, then="9C 8D"))
     session = session_of(client, game_id)
-    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+    with game_socket(client, f"/ws/games/{game_id}/0") as ws:
         msg = settle(ws)
         ws.send_text(json.dumps({"type": "move", "move": "draw"}))
         msg = settle(ws)
@@ -435,7 +457,7 @@ def test_undo_takes_back_the_players_melds_of_this_turn(client: TestClient) -> N
 def test_a_hint_is_a_legal_move_with_a_reason(client: TestClient, lang: str) -> None:
     game_id = new_game(client, lang=lang)
     session = session_of(client, game_id)
-    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+    with game_socket(client, f"/ws/games/{game_id}/0") as ws:
         settle(ws)
         for _ in range(3):
             ws.send_text(json.dumps({"type": "hint"}))
@@ -471,7 +493,7 @@ def test_options_replay_and_static_files(client: TestClient) -> None:
                                                         "ponytail"]
     assert options["targets"] == [2500, 5000, 7500, 10000]
     game_id = new_game(client)
-    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+    with game_socket(client, f"/ws/games/{game_id}/0") as ws:
         play_hand(client, ws, game_id)
     replay = client.get(f"/api/games/{game_id}/replay?hand=1").json()
     moves = session_of(client, game_id).match.moves[0]
@@ -501,7 +523,7 @@ def test_the_new_game_choices_come_from_the_registries(tmp_path: Path,
 
     monkeypatch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))
     registry.register(Duel())
-    with TestClient(create_app(tmp_path / "games.sqlite3")) as c:
+    with TestClient(create_app(tmp_path / "games.sqlite3"), headers=MINE) as c:
         options = c.get("/api/options").json()
         offered = {v["name"]: v for v in options["variants"]}
         assert list(offered) == registry.variant_names()
@@ -525,7 +547,7 @@ def test_the_new_game_choices_come_from_the_registries(tmp_path: Path,
 
 def test_house_rules_are_offered_chosen_shown_and_kept(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
-    with TestClient(create_app(db)) as c:
+    with TestClient(create_app(db), headers=MINE) as c:
         variants = {v["name"]: v for v in c.get("/api/options").json()["variants"]}
         names = {name: {p: [o["name"] for o in opts] for p, opts in v["options"].items()}
                  for name, v in variants.items()}
@@ -542,19 +564,19 @@ def test_house_rules_are_offered_chosen_shown_and_kept(tmp_path: Path) -> None:
         house = {"required_canastas": "four-books", "count_unpicked_ponytails": True}
         game_id = new_game(c, variant="ponytail", target=50000, options=house)
         assert session_of(c, game_id).match.rules.options["required_canastas"] == "four-books"
-        with c.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+        with game_socket(c, f"/ws/games/{game_id}/0") as ws:
             view = settle(ws)["view"]
         assert view["house_rules"] == {**house, "minimum_by": "score"}
         assert view["canastas_needed"] == 4  # natural, mixed, sevens and wild cards
         assert view["hand_limit"] == 4  # Ponytail's match ends after four hands anyway
         plain = new_game(c)
-        with c.websocket_connect(f"/ws/games/{plain}/0") as ws:
+        with game_socket(c, f"/ws/games/{plain}/0") as ws:
             view = settle(ws)["view"]
         assert view["house_rules"] == {"wild_ratio": "more-naturals",
                                        "table_penalties_mode": False}
         assert view["hand_limit"] is None
-    with TestClient(create_app(db)) as c:  # a restarted server plays by the same rules
-        with c.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+    with TestClient(create_app(db), headers=MINE) as c:  # a restarted server: the same rules
+        with game_socket(c, f"/ws/games/{game_id}/0") as ws:
             assert settle(ws)["view"]["house_rules"]["required_canastas"] == "four-books"
         assert session_of(c, game_id).match.rules.options["count_unpicked_ponytails"] is True
 
@@ -570,7 +592,7 @@ def test_a_short_initial_meld_at_a_table_with_penalties_cannot_be_undone(
         "options": {"table_penalties_mode": True},
         "hands": [["4C", "4D", "4H", "9S", "8S"], ["QC"], ["5C"], ["5D"]],
         "melds": [[], []], "threes": [[], []], "discard": ["TS"], "stock": ["5H", "6H"]})
-    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+    with game_socket(client, f"/ws/games/{game_id}/0") as ws:
         view = settle(ws)["view"]
         assert view["legal"]["meld"] and view["penalties"] == [0, 0]
         ws.send_text(json.dumps({"type": "move", "move": "meld 4C 4D 4H"}))
@@ -617,13 +639,13 @@ def test_the_protocol_parser() -> None:
 
 def test_idle_games_leave_memory_and_come_back(client: TestClient,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    import canasta.web.app as app_module
+    import canasta.web.hub as hub_module
 
-    monkeypatch.setattr(app_module, "MAX_LIVE", 2)
+    monkeypatch.setattr(hub_module, "MAX_LIVE", 2)
     ids = [new_game(client) for _ in range(4)]
     hub = client.app.state.hub  # type: ignore[attr-defined]
     assert list(hub.games) == ids[2:]
-    with client.websocket_connect(f"/ws/games/{ids[0]}/0") as ws:
+    with game_socket(client, f"/ws/games/{ids[0]}/0") as ws:
         assert settle(ws)["view"]["hand_number"] == 1
     assert ids[0] in hub.games and len(hub.games) == 2
 
@@ -791,7 +813,7 @@ def test_text_that_utf8_cannot_carry_is_refused_and_breaks_nothing(client: TestC
     for name in ("Ana\u00a0María", "\U0001f469\u200d\U0001f4bb Eva", "José\u00ad", "李娜"):
         assert new_game(client, name=name)  # every script, emoji and joiner is welcome
     game_id = new_game(client)
-    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+    with game_socket(client, f"/ws/games/{game_id}/0") as ws:
         first = settle(ws)
         ws.send_text('{"type": "move", "move": "meld \\ud800"}')  # JSON allows it, UTF-8 not
         msg = ws.receive_json()
@@ -803,9 +825,9 @@ def test_text_that_utf8_cannot_carry_is_refused_and_breaks_nothing(client: TestC
 
 def test_unreadable_rows_do_not_hide_the_other_games(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
-    with TestClient(create_app(db)) as c:
+    with TestClient(create_app(db), headers=MINE) as c:
         ids = [new_game(c) for _ in range(5)]
-        with c.websocket_connect(f"/ws/games/{ids[2]}/0") as ws:
+        with game_socket(c, f"/ws/games/{ids[2]}/0") as ws:
             play_hand(c, ws, ids[2])
     # saved before such names were refused
     change_row(db, ids[3], "config", lambda c: c.update(name="Ana\ud800"))
@@ -814,7 +836,7 @@ def test_unreadable_rows_do_not_hide_the_other_games(tmp_path: Path) -> None:
     change_row(db, ids[1], "record", lambda r: r.update(
         hands=[{"result": {"hand_score": ["x", None]}, "moves": [[0, "draw"]]}]))
     as_older_store(db)  # the summaries are made from these records when the server starts
-    with TestClient(create_app(db)) as c:
+    with TestClient(create_app(db), headers=MINE) as c:
         games = c.get("/api/games")
         assert games.status_code == 200
         assert {g["id"] for g in games.json()["games"]} == set(ids[:4])  # the last unreadable
@@ -823,10 +845,10 @@ def test_unreadable_rows_do_not_hide_the_other_games(tmp_path: Path) -> None:
         assert c.get(f"/api/games/{ids[3]}").json()["name"] == "Ana"
         stats = c.get("/api/stats")
         assert stats.status_code == 200 and stats.json()["hands"] == 1  # the good game's hand
-        with c.websocket_connect(f"/ws/games/{ids[3]}/0") as ws:
+        with game_socket(c, f"/ws/games/{ids[3]}/0") as ws:
             assert settle(ws)["view"]["names"][0] == "Ana"
         with pytest.raises(WebSocketDisconnect) as e, \
-                c.websocket_connect(f"/ws/games/{ids[4]}/0") as ws:
+                game_socket(c, f"/ws/games/{ids[4]}/0") as ws:
             assert "cannot be read" in ws.receive_json()["english"]
             ws.receive_json()
         assert e.value.code == 4422
@@ -836,13 +858,13 @@ def test_unreadable_rows_do_not_hide_the_other_games(tmp_path: Path) -> None:
 
 def test_a_save_whose_options_disagree_with_its_record_is_refused(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
-    with TestClient(create_app(db)) as c:
+    with TestClient(create_app(db), headers=MINE) as c:
         game_id = new_game(c, lang="es")
     # the record is of a game of four
     change_row(db, game_id, "config", lambda c: c.update(players=2, levels=["basic"]))
-    with TestClient(create_app(db)) as c:
+    with TestClient(create_app(db), headers=MINE) as c:
         with pytest.raises(WebSocketDisconnect) as e, \
-                c.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+                game_socket(c, f"/ws/games/{game_id}/0") as ws:
             msg = ws.receive_json()
             assert msg["english"] == ("this saved game cannot be read: the saved game's "
                                       "options do not match its record")
@@ -873,10 +895,10 @@ class FullDisk:
 
 @pytest.fixture()
 def quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
-    import canasta.web.app as app_module
+    import canasta.web.hub as hub_module
 
-    monkeypatch.setattr(app_module, "RETRY_FIRST", 0.01, raising=False)
-    monkeypatch.setattr(app_module, "RETRY_MAX", 0.05, raising=False)
+    monkeypatch.setattr(hub_module, "RETRY_FIRST", 0.01, raising=False)
+    monkeypatch.setattr(hub_module, "RETRY_MAX", 0.05, raising=False)
 
 
 def test_a_new_game_on_a_full_disk_is_refused_in_the_players_language(
@@ -906,10 +928,10 @@ def test_a_new_game_on_a_full_disk_is_refused_in_the_players_language(
 def test_a_move_that_cannot_be_stored_is_taken_back_and_the_game_waits_for_the_disk(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     db = tmp_path / "games.sqlite3"
-    with TestClient(create_app(db)) as c:
+    with TestClient(create_app(db), headers=MINE) as c:
         game_id = new_game(c, lang="es")
         disk = FullDisk(c.app.state.hub.store, monkeypatch)  # type: ignore[attr-defined]
-        with c.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+        with game_socket(c, f"/ws/games/{game_id}/0") as ws:
             before = settle(ws)
             assert not before["paused"]
             disk.full = True
@@ -984,7 +1006,7 @@ def test_a_really_full_database_pauses_the_game_until_there_is_room(tmp_path: Pa
     con.execute("PRAGMA page_size = 512")  # small pages: the store fills up in a few moves
     con.executescript(SCHEMA)
     con.close()
-    with TestClient(create_app(db)) as c:
+    with TestClient(create_app(db), headers=MINE) as c:
         game_id = new_game(c)
         store = c.app.state.hub.store  # type: ignore[attr-defined]
 
@@ -994,7 +1016,7 @@ def test_a_really_full_database_pauses_the_game_until_there_is_room(tmp_path: Pa
                 store._db.execute(f"PRAGMA max_page_count = {pages or size}")
 
         limit(None)
-        with c.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+        with game_socket(c, f"/ws/games/{game_id}/0") as ws:
             error, paused = moves_until_an_error(ws, lambda: session_of(c, game_id))
             assert "(database or disk is full)" in error["english"]
             assert paused["paused"]
@@ -1012,7 +1034,7 @@ def test_the_computer_players_task_never_dies_silently(
         client: TestClient, monkeypatch: pytest.MonkeyPatch,
         caplog: pytest.LogCaptureFixture) -> None:
     game_id = new_game(client)
-    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+    with game_socket(client, f"/ws/games/{game_id}/0") as ws:
         settle(ws)
         session = session_of(client, game_id)
 
@@ -1033,13 +1055,13 @@ def test_the_computer_players_task_never_dies_silently(
         assert after["type"] == "state" and after["view"] == played["view"]
     assert any(r.exc_info and "a computer player broke" in str(r.exc_info[1])
                for r in caplog.records if "stopped" in r.getMessage())
-    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:  # reloading goes on
+    with game_socket(client, f"/ws/games/{game_id}/0") as ws:  # reloading goes on
         assert settle(ws)["view"]["turn"] == 0
 
 
 def test_the_games_list_comes_in_pages_most_recently_played_first(client: TestClient) -> None:
     ids = [new_game(client) for _ in range(5)]
-    with client.websocket_connect(f"/ws/games/{ids[1]}/0") as ws:
+    with game_socket(client, f"/ws/games/{ids[1]}/0") as ws:
         settle(ws)
         ws.send_text(json.dumps({"type": "move", "move": "draw"}))
         settle(ws)
@@ -1086,16 +1108,16 @@ def answers_while_held(client: TestClient, game_id: str, name: str, path: str,
     entered, release, finished = threading.Event(), threading.Event(), threading.Event()
     real = getattr(store, name)
 
-    def held(*args: Any) -> Any:
+    def held(*args: Any, **kwargs: Any) -> Any:
         entered.set()
         release.wait(10)
         finished.set()
-        return real(*args)
+        return real(*args, **kwargs)
 
     monkeypatch.setattr(store, name, held)
     answers: list[int] = []
     asking = threading.Thread(target=lambda: answers.append(client.get(path).status_code))
-    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+    with game_socket(client, f"/ws/games/{game_id}/0") as ws:
         first = settle(ws)
         asking.start()
         assert entered.wait(10)
@@ -1145,7 +1167,7 @@ def test_a_database_from_before_the_summaries_keeps_its_list_and_statistics(
     assert sessions[0].state.result is not None and sessions[1].match.moves[0]
     db = tmp_path / "games.sqlite3"
     older_store(db, sessions)
-    with TestClient(create_app(db)) as c:
+    with TestClient(create_app(db), headers=MINE, **FROM_HERE) as c:  # (it adopts them)
         listed = c.get("/api/games").json()
         assert [g["id"] for g in listed["games"]] == ["g3", "g2", "g1"]
         first = listed["games"][2]
@@ -1160,7 +1182,7 @@ def test_a_database_from_before_the_summaries_keeps_its_list_and_statistics(
             "games": 2, "games_finished": 0, "games_won": 0, "hands": 1,
             "hands_won": int(hand[0] > hand[1]), "average_hand_score": float(hand[0]),
             "unreadable": 0}
-        with c.websocket_connect("/ws/games/g2/0") as ws:
+        with game_socket(c, "/ws/games/g2/0") as ws:
             assert settle(ws)["view"]["history"]  # and the games play on
     con = sqlite3.connect(db)
     assert con.execute("SELECT COUNT(*) FROM summaries").fetchone()[0] == 3  # written once
@@ -1172,7 +1194,7 @@ def test_an_older_databases_summaries_are_built_while_the_sockets_are_answered(
     import threading
 
     db = tmp_path / "games.sqlite3"
-    with TestClient(create_app(db)) as c:
+    with TestClient(create_app(db), headers=MINE) as c:
         game_id = new_game(c)
     as_older_store(db)
     app = create_app(db)
@@ -1186,9 +1208,9 @@ def test_an_older_databases_summaries_are_built_while_the_sockets_are_answered(
         return real()  # type: ignore[no-any-return]
 
     monkeypatch.setattr(store, "fill_summaries", held)
-    with TestClient(app) as c:
+    with TestClient(app, headers=MINE) as c:
         assert entered.wait(10)
-        with c.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+        with game_socket(c, f"/ws/games/{game_id}/0") as ws:
             assert settle(ws)["view"]["hand_number"] == 1  # while the summaries are built
         listed: list[Any] = []
         asking = threading.Thread(target=lambda: listed.append(c.get("/api/games").json()))
@@ -1203,9 +1225,9 @@ def test_an_older_databases_summaries_are_built_while_the_sockets_are_answered(
 def test_a_record_nested_3000_deep_is_one_unreadable_game_not_a_broken_list(
         tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
-    with TestClient(create_app(db)) as c:
+    with TestClient(create_app(db), headers=MINE) as c:
         ids = [new_game(c, lang="es") for _ in range(4)]
-        with c.websocket_connect(f"/ws/games/{ids[0]}/0") as ws:
+        with game_socket(c, f"/ws/games/{ids[0]}/0") as ws:
             play_hand(c, ws, ids[0])
     deep = '{"hands": ' + "[" * 3000 + "]" * 3000 + "}"
     change_row(db, ids[1], "record", lambda r: deep)
@@ -1214,7 +1236,7 @@ def test_a_record_nested_3000_deep_is_one_unreadable_game_not_a_broken_list(
     for older in (False, True):  # summaries written before the damage, or made from it
         if older:
             as_older_store(db)
-        with TestClient(create_app(db)) as c:
+        with TestClient(create_app(db), headers=MINE) as c:
             listed = c.get("/api/games")
             assert listed.status_code == 200
             assert ({g["id"] for g in listed.json()["games"]}
@@ -1233,12 +1255,12 @@ def test_a_record_nested_3000_deep_is_one_unreadable_game_not_a_broken_list(
                 assert r.json()["error"].startswith("Esta partida guardada no se puede leer")
                 assert c.get(f"/api/games/{game_id}/replay").status_code == 400
                 with pytest.raises(WebSocketDisconnect) as e, \
-                        c.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+                        game_socket(c, f"/ws/games/{game_id}/0") as ws:
                     msg = ws.receive_json()
                     assert msg["message"].startswith("Esta partida guardada no se puede leer")
                     ws.receive_json()
                 assert e.value.code == 4422
-            with c.websocket_connect(f"/ws/games/{ids[0]}/0") as ws:
+            with game_socket(c, f"/ws/games/{ids[0]}/0") as ws:
                 assert settle(ws)["view"]["result"] is not None
 
 
@@ -1278,11 +1300,11 @@ def whole_list(client: TestClient, limit: int) -> tuple[list[str], int]:
 
 def test_a_damaged_page_leaves_the_rest_of_the_list_working(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
-    with TestClient(create_app(db)) as c:
+    with TestClient(create_app(db), headers=MINE) as c:
         ids = [new_game(c, name=f"Ana {i} " + "x" * 30) for i in range(60)]
     damage_pages(db, "summaries", 1)
     damage_pages(db, "games", 1)
-    with TestClient(create_app(db)) as c:
+    with TestClient(create_app(db), headers=MINE) as c:
         listed, unreadable = whole_list(c, 7)
         assert listed and unreadable and len(listed) + unreadable == len(ids)
         assert set(listed) < set(ids) and len(set(listed)) == len(listed)
@@ -1295,10 +1317,10 @@ def test_a_damaged_page_leaves_the_rest_of_the_list_working(tmp_path: Path) -> N
                    "this saved game cannot be read: the database cannot read it (database "
                    "disk image is malformed)" for i in broken)
         good = next(i for i in listed if i not in broken)
-        with c.websocket_connect(f"/ws/games/{good}/0") as ws:
+        with game_socket(c, f"/ws/games/{good}/0") as ws:
             assert settle(ws)["view"]["hand_number"] == 1
         with pytest.raises(WebSocketDisconnect) as e, \
-                c.websocket_connect(f"/ws/games/{broken[0]}/0") as ws:
+                game_socket(c, f"/ws/games/{broken[0]}/0") as ws:
             ws.receive_json()
             ws.receive_json()
         assert e.value.code == 4422
@@ -1306,10 +1328,10 @@ def test_a_damaged_page_leaves_the_rest_of_the_list_working(tmp_path: Path) -> N
 
 def test_a_damaged_index_of_the_list_still_lists_every_game(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
-    with TestClient(create_app(db)) as c:
+    with TestClient(create_app(db), headers=MINE) as c:
         ids = [new_game(c) for _ in range(200)]  # the index takes more than one page
-    damage_pages(db, "summaries_recent", 1)
-    with TestClient(create_app(db)) as c:
+    damage_pages(db, "summaries_owner", 1)
+    with TestClient(create_app(db), headers=MINE) as c:
         listed, unreadable = whole_list(c, 50)
         assert listed == ids[::-1] and unreadable == 0  # the most recent first, as ever
         assert c.get("/api/stats").status_code == 200
@@ -1357,7 +1379,7 @@ def test_a_failing_hint_is_an_error_not_a_lost_connection(client: TestClient,
     def broken(seat: int, lang: str) -> Any:
         raise RuntimeError("the adviser broke")
 
-    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+    with game_socket(client, f"/ws/games/{game_id}/0") as ws:
         first = settle(ws)
         monkeypatch.setattr(session, "hint", broken)
         ws.send_text(json.dumps({"type": "hint"}))
@@ -1444,6 +1466,7 @@ class RawSocket:
         deadline = _deadline()
         while self.proto.state is State.CONNECTING:
             self._read(deadline)
+        self.send(LiveServer.hello)  # whose device it is, first
 
     def _read(self, deadline: float) -> None:
         """Read what the server has sent; fails past ``deadline`` (time.monotonic()), even
@@ -1501,7 +1524,6 @@ def test_a_socket_that_stops_reading_is_closed_and_never_stops_the_game(
         tmp_path: Path) -> None:
     from websockets.sync.client import connect
 
-    from conftest import LiveServer
 
     with LiveServer(tmp_path / "games.sqlite3", send_buffer=4096) as server:
         game_id = server.new_game()
@@ -1510,6 +1532,7 @@ def test_a_socket_that_stops_reading_is_closed_and_never_stops_the_game(
         stuck.send(*[json.dumps({"type": "sync"})] * 100)  # though it asks for a lot
         sockets = server.hub.games[game_id].sockets
         with connect(f"ws://127.0.0.1:{server.port}{path}") as tab:
+            tab.send(server.hello)
             while (msg := json.loads(tab.recv(timeout=20)))["waiting"]:
                 pass  # the computer players to act before the player have played
             for _ in range(1000):  # every broadcast goes to both tabs
@@ -1519,6 +1542,7 @@ def test_a_socket_that_stops_reading_is_closed_and_never_stops_the_game(
                 assert json.loads(tab.recv(timeout=20))["type"] == "state"  # never stuck
             assert len(sockets) == 1, "the socket that does not read was never let go"
             with connect(f"ws://127.0.0.1:{server.port}{path}") as new_tab:
+                new_tab.send(server.hello)
                 assert json.loads(new_tab.recv(timeout=20))["type"] == "state"
             # the computer players go on playing, and the tab sees each of their moves
             seats = set()
@@ -1540,7 +1564,6 @@ def test_a_close_right_after_a_request_logs_no_error(tmp_path: Path,
                                                      caplog: pytest.LogCaptureFixture) -> None:
     import logging
 
-    from conftest import LiveServer
 
     live = LiveServer(tmp_path / "games.sqlite3")
     uvicorn_log = logging.getLogger("uvicorn.error")  # (configured by then: not before)
@@ -1569,7 +1592,6 @@ def test_a_message_longer_than_the_protocol_allows_is_refused_before_it_is_read(
         tmp_path: Path) -> None:
     from canasta.web.app import WS_MAX_SIZE
 
-    from conftest import LiveServer
 
     with LiveServer(tmp_path / "games.sqlite3") as server:
         game_id = server.new_game()
@@ -1595,7 +1617,7 @@ def test_a_silent_socket_is_closed_and_a_ping_keeps_it_open(
 
     monkeypatch.setattr(connection, "IDLE_TIMEOUT", 1.0)
     game_id = new_game(client)
-    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+    with game_socket(client, f"/ws/games/{game_id}/0") as ws:
         first = settle(ws)
         for _ in range(6):  # 1.5 s of pings, none of them answered
             ws.send_text(json.dumps({"type": "ping"}))
@@ -1611,7 +1633,7 @@ def test_a_silent_socket_is_closed_and_a_ping_keeps_it_open(
         with pytest.raises(WebSocketDisconnect) as e:
             ws.receive_json()
         assert e.value.code == 4408
-    with client.websocket_connect(f"/ws/games/{game_id}/0") as ws:
+    with game_socket(client, f"/ws/games/{game_id}/0") as ws:
         assert settle(ws)["view"] == first["view"]  # and connecting again goes on
 
 
@@ -1632,6 +1654,199 @@ def test_a_request_that_names_a_field_twice_is_refused(client: TestClient) -> No
     assert session_of(client, game_id).config.lang == "en"
 
 
+# --- whose games are whose: the device's key --------------------------------------------------
+THEIRS = {"X-Canasta-Device": OTHER}
+
+
+def refused_as(r: Any, status: int, code: str) -> dict[str, Any]:
+    assert (r.status_code, r.json()["code"]) == (status, code), r.text
+    return r.json()  # type: ignore[no-any-return]
+
+
+def test_a_request_without_the_devices_key_gets_nothing(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path / "games.sqlite3")) as c:  # no key at all
+        game_id = new_game(TestClient(c.app, headers=MINE))
+        es = {"Accept-Language": "es"}
+        for bad, code in (({}, "device.no_key"), ({"X-Canasta-Device": ""}, "device.no_key"),
+                          ({"X-Canasta-Device": "short-0123"}, "device.bad_key"),
+                          ({"X-Canasta-Device": "x" * 29}, "device.bad_key"),
+                          ({"X-Canasta-Device": "x" * 65}, "device.bad_key"),
+                          ({"X-Canasta-Device": "x" * 29 + "."}, "device.bad_key"),
+                          ({"X-Canasta-Device": "a b" * 10}, "device.bad_key")):
+            for method, path in (("post", "/api/games"), ("get", "/api/games"),
+                                 ("get", f"/api/games/{game_id}"),
+                                 ("get", f"/api/games/{game_id}/replay"),
+                                 ("post", f"/api/games/{game_id}/lang"), ("get", "/api/stats")):
+                body = {"lang": "es"} if path.endswith("lang") else {}
+                r = (c.post(path, json=body, headers={**bad, **es}) if method == "post"
+                     else c.get(path, headers={**bad, **es}))
+                answer = refused_as(r, 403, code)
+                assert game_id not in r.text and "Ana" not in r.text, (path, r.text)
+                assert answer["error"] != answer["english"]  # in the request's language
+    with TestClient(create_app(tmp_path / "games.sqlite3"), headers=MINE) as c:
+        assert [g["id"] for g in c.get("/api/games").json()["games"]] == [game_id]
+        with game_socket(c, f"/ws/games/{game_id}/0") as ws:
+            assert settle(ws)["view"]["names"][0] == "Ana"  # nothing was made, nothing changed
+
+
+def test_another_devices_game_is_as_if_it_did_not_exist(client: TestClient) -> None:
+    mine = new_game(client)
+    theirs = new_game(TestClient(client.app, headers=THEIRS), name="Eva")
+    for game_id in (theirs, "nosuchgame"):
+        for path in (f"/api/games/{game_id}", f"/api/games/{game_id}/replay"):
+            body = refused_as(client.get(path), 404, "web.no_game")
+            assert body["params"] == {"game": repr(game_id)} and "Eva" not in str(body)
+        refused_as(client.post(f"/api/games/{game_id}/lang", json={"lang": "es"}), 404,
+                   "web.no_game")
+        with pytest.raises(WebSocketDisconnect) as e, \
+                game_socket(client, f"/ws/games/{game_id}/0") as ws:
+            ws.receive_json()
+        assert e.value.code == 4404  # no state, no hand: only the close
+        with pytest.raises(WebSocketDisconnect) as e, \
+                game_socket(client, f"/ws/games/{game_id}/1") as ws:  # nor its other seats
+            ws.receive_json()
+        assert e.value.code == 4404
+    other = TestClient(client.app, headers=THEIRS)
+    assert other.get(f"/api/games/{theirs}").json()["name"] == "Eva"  # (its own device's)
+    assert session_of(client, theirs).config.lang == "en"  # the refused lang changed nothing
+    assert [g["id"] for g in client.get("/api/games").json()["games"]] == [mine]
+    assert [g["id"] for g in other.get("/api/games").json()["games"]] == [theirs]
+
+
+def test_the_list_and_the_statistics_are_each_devices_own(client: TestClient) -> None:
+    other = TestClient(client.app, headers=THEIRS)
+    theirs = [new_game(other) for _ in range(3)]
+    mine = [new_game(client) for _ in range(2)]
+    with game_socket(client, f"/ws/games/{mine[0]}/0") as ws:
+        play_hand(client, ws, mine[0])
+    seen, before = [], None
+    while True:  # page by page: the other device's games are in no page
+        page = client.get("/api/games", params={"limit": 1, **({"before": before}
+                                                               if before else {})}).json()
+        seen += [g["id"] for g in page["games"]]
+        if not (before := page["next"]):
+            break
+    assert seen == [mine[0], mine[1]]  # (the one played last first)
+    assert [g["id"] for g in other.get("/api/games").json()["games"]] == theirs[::-1]
+    assert client.get("/api/stats").json()["hands"] == 1
+    assert other.get("/api/stats").json() == {
+        "games": 0, "games_finished": 0, "games_won": 0, "hands": 0, "hands_won": 0,
+        "average_hand_score": None, "unreadable": 0}
+
+
+def test_a_game_socket_says_first_whose_device_it_is(client: TestClient,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    import canasta.web.app as app_module
+
+    game_id = new_game(client)
+    path = f"/ws/games/{game_id}/0"
+    for first, code in ((json.dumps({"type": "sync"}), "device.no_key"),
+                        (json.dumps({"type": "hello"}), "device.no_key"),
+                        (json.dumps({"type": "hello", "key": DEVICE, "x": 1}), "device.no_key"),
+                        ("not json", "device.no_key"),
+                        (json.dumps({"type": "hello", "key": 12}), "device.bad_key"),
+                        (json.dumps({"type": "hello", "key": "short"}), "device.bad_key")):
+        with pytest.raises(WebSocketDisconnect) as e, \
+                game_socket(client, path, key=None) as ws:
+            ws.send_text(first)
+            msg = ws.receive_json()
+            assert (msg["type"], msg["code"]) == ("error", code) and "view" not in msg
+            ws.receive_json()
+        assert e.value.code == 4401, first
+    with pytest.raises(WebSocketDisconnect) as e, game_socket(client, path, key=None) as ws:
+        ws.send_bytes(b"{}")
+        ws.receive_json()
+        ws.receive_json()
+    assert e.value.code == 4401
+    monkeypatch.setattr(app_module, "HELLO_WAIT", 0.2)
+    with pytest.raises(WebSocketDisconnect) as e, game_socket(client, path, key=None) as ws:
+        assert ws.receive_json()["code"] == "device.no_key"  # it said nothing in time
+        ws.receive_json()
+    assert e.value.code == 4401
+    assert not client.app.state.hub.games[game_id].sockets  # type: ignore[attr-defined]
+    with game_socket(client, path) as ws:  # and the right key plays
+        assert settle(ws)["view"]["to_act"]
+
+
+def test_another_devices_unreadable_game_says_nothing_either(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    with TestClient(create_app(db), headers=MINE) as c:
+        bad = new_game(c)
+    change_row(db, bad, "record", lambda r: r["hands"][0].update(moves=[[0, "discard JK"]]))
+    with TestClient(create_app(db), headers=THEIRS) as c:
+        refused_as(c.get(f"/api/games/{bad}"), 404, "web.no_game")
+        with pytest.raises(WebSocketDisconnect) as e, \
+                game_socket(c, f"/ws/games/{bad}/0", key=OTHER) as ws:
+            ws.receive_json()
+        assert e.value.code == 4404  # not 4422: nothing says there is such a game
+
+
+def as_before_the_devices(db: Path) -> None:
+    """Leave ``db`` as a server of before the devices did: no owner anywhere."""
+    con = sqlite3.connect(db)
+    for table in ("games", "summaries"):
+        con.execute("DROP INDEX IF EXISTS summaries_owner")
+        con.execute(f"ALTER TABLE {table} DROP COLUMN owner")
+    con.commit()
+    con.close()
+
+
+def test_the_games_of_an_older_database_go_to_the_first_device_on_this_machine(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    db = tmp_path / "games.sqlite3"
+    with TestClient(create_app(db), headers=MINE) as c:
+        ids = [new_game(c) for _ in range(3)]
+        with game_socket(c, f"/ws/games/{ids[0]}/0") as ws:
+            play_hand(c, ws, ids[0])
+    as_before_the_devices(db)
+    far = {"client": ("192.168.1.30", 50000), "base_url": "http://192.168.1.20:8000"}
+    proxied = {**FROM_HERE, "headers": {**MINE, "X-Forwarded-For": "203.0.113.9"}}
+    named = {"client": ("127.0.0.1", 50000), "base_url": "https://cards.example.org"}
+    with TestClient(create_app(db), headers=THEIRS, **FROM_HERE) as here:
+        for kwargs in (far, proxied, named):  # another machine, or through a proxy: nothing
+            c = TestClient(here.app, **{"headers": MINE, **kwargs})
+            assert c.get("/api/games").json()["games"] == []
+            refused_as(c.get(f"/api/games/{ids[1]}"), 404, "web.no_game")
+            assert c.get("/api/stats").json()["games"] == 0
+        with pytest.raises(WebSocketDisconnect) as e, \
+                game_socket(TestClient(here.app, **far), f"/ws/games/{ids[1]}/0") as ws:
+            ws.receive_json()
+        assert e.value.code == 4404
+        with caplog.at_level("WARNING", logger="canasta.web"):
+            listed = here.get("/api/games").json()["games"]  # the machine itself: adopted
+        assert {g["id"] for g in listed} == set(ids)
+        assert "3 stored games" in caplog.text and OTHER not in caplog.text
+        assert here.get("/api/stats").json()["hands"] == 1
+        with game_socket(here, f"/ws/games/{ids[1]}/0", key=OTHER) as ws:
+            assert settle(ws)["view"]["hand_number"] == 1
+        mine_here = TestClient(here.app, headers=MINE, **FROM_HERE)  # once: they are taken
+        assert mine_here.get("/api/games").json()["games"] == []
+    with TestClient(create_app(db), headers=MINE, **FROM_HERE) as c:  # and after a restart
+        assert c.get("/api/games").json()["games"] == []
+        refused_as(c.get(f"/api/games/{ids[2]}"), 404, "web.no_game")
+
+
+def test_only_the_machine_itself_counts_as_here() -> None:
+    from starlette.requests import Request
+
+    from canasta.web.devices import from_the_machine
+
+    def asking(client: str, host: str, **more: str) -> bool:
+        headers = [(b"host", host.encode())] + [(k.replace("_", "-").encode(), v.encode())
+                                               for k, v in more.items()]
+        return from_the_machine(Request({"type": "http", "client": (client, 1),
+                                         "headers": headers}))
+
+    assert asking("127.0.0.1", "127.0.0.1:8000") and asking("::1", "[::1]:8000")
+    assert asking("127.0.0.1", "localhost:8000") and asking("127.0.0.5", "localhost")
+    assert not asking("192.168.1.30", "127.0.0.1:8000")  # another machine
+    assert not asking("127.0.0.1", "cards.example.org")  # a proxy passing the public name on
+    assert not asking("127.0.0.1", "192.168.1.20:8000")
+    assert not asking("127.0.0.1", "")
+    for header in ("x_forwarded_for", "forwarded", "x_real_ip", "x_forwarded_host"):
+        assert not asking("127.0.0.1", "localhost:8000", **{header: "203.0.113.9"})
+
+
 # --- who may connect: the Host, the page's Origin, the security headers -----------------------
 EVIL = "http://evil.example"
 
@@ -1639,7 +1854,7 @@ EVIL = "http://evil.example"
 def bound_client(tmp_path: Path, host: str = "127.0.0.1") -> TestClient:
     """A client of a server bound to ``host``:8000, sending ``Host: 127.0.0.1:8000``."""
     return TestClient(create_app(tmp_path / "games.sqlite3", host=host, port=8000),
-                      base_url="http://127.0.0.1:8000")
+                      headers=MINE, base_url="http://127.0.0.1:8000")
 
 
 def test_only_the_names_the_server_is_bound_to_are_answered(tmp_path: Path) -> None:
@@ -1652,7 +1867,7 @@ def test_only_the_names_the_server_is_bound_to_are_answered(tmp_path: Path) -> N
             assert r.status_code == 400, host  # a foreign name made to point here (rebinding)
             assert r.headers["x-content-type-options"] == "nosniff"
         url = f"ws://127.0.0.1:8000/ws/games/{new_game(c)}/0"
-        with c.websocket_connect(url) as ws:
+        with game_socket(c, url) as ws:
             assert ws.receive_json()["type"] == "state"
         with pytest.raises(WebSocketDenialResponse), \
                 c.websocket_connect(url, headers={"Host": "evil.example:8000"}):
@@ -1676,7 +1891,7 @@ def test_pages_of_other_sites_may_not_connect_or_change_anything(tmp_path: Path)
                 pass  # refused before it is accepted: no hand is ever sent
             assert e.value.code == 1008
         for origin in ("http://127.0.0.1:8000", "http://localhost:8000", "http://[::1]:8000"):
-            with c.websocket_connect(path, headers={"Origin": origin}) as ws:
+            with game_socket(c, path, headers={"Origin": origin}) as ws:
                 assert settle(ws)["view"]["hand"]
         es = {"Accept-Language": "es"}
         r = c.post("/api/games", content="{}", headers={"Origin": EVIL, "Content-Type":
@@ -1703,7 +1918,7 @@ def test_pages_of_other_sites_may_not_connect_or_change_anything(tmp_path: Path)
 def test_an_origin_in_front_of_the_server_is_answered_and_may_use_it(tmp_path: Path) -> None:
     public = "https://canasta.example.org"
     app = create_app(tmp_path / "games.sqlite3", host="127.0.0.1", port=8000, origins=[public])
-    with TestClient(app, base_url=public) as c:  # a proxy that passes its own name on
+    with TestClient(app, headers=MINE, base_url=public) as c:  # a proxy passes its name on
         assert c.get("/api/options").status_code == 200
         assert c.post("/api/games", json={}, headers={"Origin": public}).status_code == 201
         for origin in (EVIL, "http://canasta.example.org", "https://canasta.example.org:8443"):
@@ -1711,7 +1926,7 @@ def test_an_origin_in_front_of_the_server_is_answered_and_may_use_it(tmp_path: P
         assert c.get("/api/options", headers={"Host": "evil.example"}).status_code == 400
         local = {"Origin": public, "Host": "127.0.0.1:8000"}  # a proxy that names this server
         game_id = c.post("/api/games", json={}, headers=local).json()["id"]
-        with c.websocket_connect(f"/ws/games/{game_id}/0", headers=local) as ws:
+        with game_socket(c, f"/ws/games/{game_id}/0", headers=local) as ws:
             assert ws.receive_json()["type"] == "state"
     for bad in ("canasta.example.org", "ftp://canasta.example.org", f"{public}/play",
                 f"{public}:port", "https://user@canasta.example.org"):
@@ -1747,7 +1962,7 @@ def test_serve_binds_the_checks_and_limits_to_its_address(
               announce=lambda text: None)
     (config,) = configs
     assert config.ws_max_size == WS_MAX_SIZE
-    with TestClient(config.app, base_url="http://localhost:8123") as c:
+    with TestClient(config.app, headers=MINE, base_url="http://localhost:8123") as c:
         assert c.get("/api/options").status_code == 200
         assert c.get("/api/options", headers={"Host": "evil.example:8123"}).status_code == 400
         r = c.post("/api/games", json={}, headers={"Origin": "http://localhost:8000"})

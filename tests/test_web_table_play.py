@@ -35,9 +35,13 @@ CONTEXT = ("names", "levels", "match", "drew", "unavailable")
 CARD = re.compile(r"\b(?:10|[2-9TJQKA])[CDHS]\b|\bJK\b")
 
 
+DEVICE = {"X-Canasta-Device": "the-host-device-key-0123456789"}
+
+
 @pytest.fixture()
 def client(tmp_path: Path) -> Any:
-    with TestClient(create_app(tmp_path / "games.sqlite3")) as c:
+    # (the host's browser sends its device's key with every request: its games are its own)
+    with TestClient(create_app(tmp_path / "games.sqlite3"), headers=DEVICE) as c:
         yield c
 
 
@@ -207,7 +211,7 @@ def test_every_frame_of_every_seat_shows_only_what_it_may(
         client: TestClient, monkeypatch: pytest.MonkeyPatch, variant: str, players: int,
         people: list[int], whole: bool) -> None:
     if whole:  # a deal of its own: with a drawn one, a side could reach the target in one hand
-        monkeypatch.setattr("canasta.web.app.new_seed", lambda: WHOLE_MATCH_SEED)
+        monkeypatch.setattr("canasta.web.hub.new_seed", lambda: WHOLE_MATCH_SEED)
     t = Seated(client, variant, players, people, target=2500) if whole else \
         Seated(client, variant, players, people)
     try:
@@ -328,6 +332,7 @@ def test_the_match_socket_needs_a_seated_key(client: TestClient) -> None:
         # The match of a table is not open through the one-person game's socket.
         with pytest.raises(WebSocketDisconnect) as e, \
                 client.websocket_connect(f"/ws/games/{t.game}/0") as ws:
+            ws.send_json({"type": "hello", "key": DEVICE["X-Canasta-Device"]})
             ws.receive_json()
         assert e.value.code == 4403
         watcher = t.connect(None)

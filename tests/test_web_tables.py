@@ -45,9 +45,13 @@ def with_key(link_or_key: str) -> dict[str, str]:
     return {"X-Canasta-Key": key}
 
 
+DEVICE = {"X-Canasta-Device": "the-host-device-key-0123456789"}
+
+
 @pytest.fixture()
 def client(tmp_path: Path) -> Any:
-    with TestClient(create_app(tmp_path / "games.sqlite3")) as c:
+    # (the host's browser sends its device's key with every request: its games are its own)
+    with TestClient(create_app(tmp_path / "games.sqlite3"), headers=DEVICE) as c:
         yield c
 
 
@@ -408,13 +412,13 @@ def test_tables_survive_a_restart(tmp_path: Path) -> None:
 
 def test_an_older_database_gets_the_tables_and_keeps_its_games(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
-    with TestClient(create_app(db)) as client:
+    with TestClient(create_app(db), headers=DEVICE) as client:
         game = client.post("/api/games", json={"name": "Ana", "levels": ["basic"] * 3}).json()
     con = sqlite3.connect(db)
     con.execute("DROP TABLE tables")  # as a server from before the tables left it
     con.commit()
     con.close()
-    with TestClient(create_app(db)) as client:
+    with TestClient(create_app(db), headers=DEVICE) as client:
         assert client.get(f"/api/games/{game['id']}").json()["name"] == "Ana"
         open_table(client)
     con = sqlite3.connect(db)

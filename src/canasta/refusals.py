@@ -158,6 +158,11 @@ REFUSALS: Final[dict[str, str]] = {
     "web.unreadable": "this saved game cannot be read: {reason}",
     "web.no_game": "there is no game {game}",
     "web.hands_range": "the game has hands 1 to {count}",
+    # --- whose games are whose (canasta.web.devices) ---------------------------------------------
+    "device.no_key": "the request carries no key of this device: a device's games are shown "
+                     "to it alone",
+    "device.bad_key": "this device's key is not one the client makes (30 to 64 letters, "
+                      "digits, '-' or '_')",
     # --- the game server's store (canasta.web.store): a saved game that cannot be read, and the
     # database's own words for why it cannot write (SQLite's fixed messages) ---------------------
     "store.not_text": "the stored game is not text",

@@ -12,9 +12,10 @@ the first message of a socket.  Nothing here logs a key.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,21 +24,17 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import JSONResponse
 
 from canasta.errors import CanastaError
-from canasta.web.app import (
+from canasta.web.connection import GONE, Connection
+from canasta.web.devices import DEVICE_HEADER, DeviceRefusal, owner_of
+from canasta.web.hub import CorruptGame, Hub, LiveGame, replay_frames, restore, write_problem
+from canasta.web.protocol import (
     CLOSE_CORRUPT,
     MAX_MESSAGE,
     BadMessage,
-    CorruptGame,
-    Hub,
-    LiveGame,
     error_json,
     loads,
-    replay_frames,
     request_lang,
-    restore,
-    write_problem,
 )
-from canasta.web.connection import GONE, Connection
 from canasta.web.quick import QUICK_MESSAGES
 from canasta.web.session import ConfigError, GameConfig, GameSession
 from canasta.web.store import Store, StoredGame, UnreadableGame
@@ -56,7 +53,7 @@ log = logging.getLogger("canasta.web")
 
 def refusal_json(e: CanastaError, lang: str) -> dict[str, Any]:
     """A refusal as the client is sent it: ``error`` in ``lang``, ``english``, ``code``,
-    ``params`` (as every refusal of the server, ``canasta.web.app.error_json``)."""
+    ``params`` (as every refusal of the server, ``canasta.web.protocol.error_json``)."""
     out = error_json(e, lang)
     return {"error": out.pop("message"), **out}
 
@@ -421,6 +418,15 @@ class Lobby:
             conn.send({"type": "error", **refusal_json(e, live.langs.get(conn, "en"))})
 
 
+def host_device(request: Request) -> str | None:
+    """The owner of a table's match: the device of the host who starts it (its games list and
+    statistics have it), or nobody's when the request carries no usable device key."""
+    try:
+        return owner_of(request.headers.get(DEVICE_HEADER))
+    except DeviceRefusal:
+        return None
+
+
 def _people_here(match: LiveGame) -> set[int]:
     """The seats with a person connected to the running match."""
     return {seat for seat in match.seats.values() if seat is not None}
@@ -433,6 +439,29 @@ def install_tables(app: FastAPI, lobby: Lobby) -> None:
     def refused(request: Request, e: TableRefusal) -> JSONResponse:
         return JSONResponse(refusal_json(e, request_lang(request)), status_code=e.status)
 
+    def refusing(handler: Callable[..., Awaitable[dict[str, Any]]]
+                 ) -> Callable[..., Awaitable[dict[str, Any] | JSONResponse]]:
+        """``handler``'s answer, or its refusal as the client is sent it (a bad option is a
+        ``table.bad_request``).  FastAPI reads the handler's own parameters (``wraps``) and
+        passes every one by name, the request too."""
+        @functools.wraps(handler)
+        async def answer(**params: Any) -> dict[str, Any] | JSONResponse:
+            try:
+                return await handler(**params)
+            except ConfigError as e:
+                return refused(params["request"], bad_request(e))
+            except TableRefusal as e:
+                return refused(params["request"], e)
+        return answer
+
+    async def act(request: Request, table_id: str,
+                  change: Callable[[LiveTable, Pass], Awaitable[dict[str, Any]]]
+                  ) -> dict[str, Any]:
+        """``change`` done for the holder of the request's key (``Lobby.act``)."""
+        result: dict[str, Any] = await lobby.act(table_id, request.headers.get(KEY_HEADER),
+                                                 change)
+        return result
+
     async def body_of(request: Request) -> Any:
         raw = await request.body()
         if len(raw) > MAX_MESSAGE:
@@ -442,92 +471,75 @@ def install_tables(app: FastAPI, lobby: Lobby) -> None:
         except BadMessage as e:
             raise bad_request(e) from None
 
+    async def empty(request: Request) -> bool:
+        """Whether the body of a request that takes nothing is ``{}`` (or none)."""
+        given: object = await body_of(request)
+        return given == {}
+
     def base_of(request: Request) -> str:
         return str(request.base_url)
 
     @app.post("/api/tables", status_code=201, response_model=None)
-    async def open_table(request: Request) -> dict[str, Any] | JSONResponse:
-        try:
-            return await lobby.open(await body_of(request), base_of(request))
-        except ConfigError as e:
-            return refused(request, bad_request(e))
-        except TableRefusal as e:
-            return refused(request, e)
+    @refusing
+    async def open_table(request: Request) -> dict[str, Any]:
+        return await lobby.open(await body_of(request), base_of(request))
 
     @app.get("/api/tables/{table_id}", response_model=None)
-    async def table_lobby(request: Request, table_id: str) -> dict[str, Any] | JSONResponse:
+    @refusing
+    async def table_lobby(request: Request, table_id: str) -> dict[str, Any]:
         async def show(live: LiveTable, who: Pass) -> dict[str, Any]:
             return live.table.lobby(who, live.present())
 
-        try:
-            result: dict[str, Any] = await lobby.act(table_id, request.headers.get(KEY_HEADER),
-                                                     show)
-            return result
-        except TableRefusal as e:
-            return refused(request, e)
+        return await act(request, table_id, show)
 
     @app.post("/api/tables/{table_id}/join", response_model=None)
-    async def join(request: Request, table_id: str) -> dict[str, Any] | JSONResponse:
-        try:
-            data = await body_of(request)
-            if not isinstance(data, dict) or "name" not in data \
-                    or set(data) - {"name", "seat"}:
-                raise bad_request(BadMessage("protocol.table_join"))
+    @refusing
+    async def join(request: Request, table_id: str) -> dict[str, Any]:
+        data = await body_of(request)
+        if not isinstance(data, dict) or "name" not in data or set(data) - {"name", "seat"}:
+            raise bad_request(BadMessage("protocol.table_join"))
 
-            async def sit(live: LiveTable, who: Pass) -> dict[str, Any]:
-                table, key = live.table.joined(who, data["name"], data.get("seat"))
-                await lobby.change(live, table)
-                seat = who.seat if who.seat is not None else data["seat"]
-                return {"seat": seat,
-                        "link": lobby.link(base_of(request), table_id, key) if key else None,
-                        "key": key}
+        async def sit(live: LiveTable, who: Pass) -> dict[str, Any]:
+            table, key = live.table.joined(who, data["name"], data.get("seat"))
+            await lobby.change(live, table)
+            seat = who.seat if who.seat is not None else data["seat"]
+            return {"seat": seat,
+                    "link": lobby.link(base_of(request), table_id, key) if key else None,
+                    "key": key}
 
-            result: dict[str, Any] = await lobby.act(
-                table_id, request.headers.get(KEY_HEADER), sit)
-            return result
-        except TableRefusal as e:
-            return refused(request, e)
+        return await act(request, table_id, sit)
 
     @app.post("/api/tables/{table_id}/fill", response_model=None)
-    async def fill(request: Request, table_id: str) -> dict[str, Any] | JSONResponse:
+    @refusing
+    async def fill(request: Request, table_id: str) -> dict[str, Any]:
         async def fill_seats(live: LiveTable, who: Pass) -> dict[str, Any]:
             await lobby.change(live, live.table.filled(who))
             return live.table.lobby(who, live.present())
 
-        try:
-            if await body_of(request) != {}:
-                raise bad_request(BadMessage("protocol.table_fill"))
-            result: dict[str, Any] = await lobby.act(
-                table_id, request.headers.get(KEY_HEADER), fill_seats)
-            return result
-        except TableRefusal as e:
-            return refused(request, e)
+        if not await empty(request):
+            raise bad_request(BadMessage("protocol.table_fill"))
+        return await act(request, table_id, fill_seats)
 
     @app.post("/api/tables/{table_id}/seats/{seat}", response_model=None)
-    async def hand_over(request: Request, table_id: str,
-                        seat: int) -> dict[str, Any] | JSONResponse:
-        try:
-            data = await body_of(request)
-            if not isinstance(data, dict) or set(data) != {"computer"}:
-                raise bad_request(BadMessage("protocol.table_hand_over"))
+    @refusing
+    async def hand_over(request: Request, table_id: str, seat: int) -> dict[str, Any]:
+        data = await body_of(request)
+        if not isinstance(data, dict) or set(data) != {"computer"}:
+            raise bad_request(BadMessage("protocol.table_hand_over"))
 
-            async def hand(live: LiveTable, who: Pass) -> dict[str, Any]:
-                match = await lobby.match_of(live)
-                present = live.present() | (_people_here(match) if match else set())
-                await lobby.change(live, live.table.handed(who, seat, data["computer"],
-                                                           present))
-                if match is not None:
-                    await lobby.hand_over(match, seat, data["computer"])
-                return live.table.lobby(who, live.present())
+        async def hand(live: LiveTable, who: Pass) -> dict[str, Any]:
+            match = await lobby.match_of(live)
+            present = live.present() | (_people_here(match) if match else set())
+            await lobby.change(live, live.table.handed(who, seat, data["computer"], present))
+            if match is not None:
+                await lobby.hand_over(match, seat, data["computer"])
+            return live.table.lobby(who, live.present())
 
-            result: dict[str, Any] = await lobby.act(
-                table_id, request.headers.get(KEY_HEADER), hand)
-            return result
-        except TableRefusal as e:
-            return refused(request, e)
+        return await act(request, table_id, hand)
 
     @app.post("/api/tables/{table_id}/links", response_model=None)
-    async def new_links(request: Request, table_id: str) -> dict[str, Any] | JSONResponse:
+    @refusing
+    async def new_links(request: Request, table_id: str) -> dict[str, Any]:
         key = request.headers.get(KEY_HEADER)
 
         async def relink(live: LiveTable, who: Pass) -> dict[str, Any]:
@@ -535,23 +547,21 @@ def install_tables(app: FastAPI, lobby: Lobby) -> None:
             await lobby.change(live, table)
             return lobby.links(base_of(request), table_id, {**keys, "host": key})
 
-        try:
-            if await body_of(request) != {}:
-                raise bad_request(BadMessage("protocol.table_new_links"))
-            result: dict[str, Any] = await lobby.act(table_id, key, relink)
-            return result
-        except TableRefusal as e:
-            return refused(request, e)
+        if not await empty(request):
+            raise bad_request(BadMessage("protocol.table_new_links"))
+        return await act(request, table_id, relink)
 
     @app.post("/api/tables/{table_id}/start", response_model=None)
-    async def start(request: Request, table_id: str) -> dict[str, Any] | JSONResponse:
+    @refusing
+    async def start(request: Request, table_id: str) -> dict[str, Any]:
         async def start_game(live: LiveTable, who: Pass) -> dict[str, Any]:
             live.table.started_as(who, "")  # refused before a game is made for nothing
             seats = live.table
             try:
                 session = await lobby.games.create(
                     seats.game_options(),
-                    lambda game_id, config: TableSession.start(game_id, config, seats))
+                    lambda game_id, config: TableSession.start(game_id, config, seats),
+                    host_device(request))
             except TableRefusal:
                 raise
             except CanastaError as e:  # (a ConfigError too)
@@ -563,18 +573,13 @@ def install_tables(app: FastAPI, lobby: Lobby) -> None:
             lobby.wind(live)
             return {"game": session.id}
 
-        try:
-            if await body_of(request) != {}:
-                raise bad_request(BadMessage("protocol.table_start"))
-            result: dict[str, Any] = await lobby.act(
-                table_id, request.headers.get(KEY_HEADER), start_game)
-            return result
-        except TableRefusal as e:
-            return refused(request, e)
+        if not await empty(request):
+            raise bad_request(BadMessage("protocol.table_start"))
+        return await act(request, table_id, start_game)
 
     @app.get("/api/tables/{table_id}/replay", response_model=None)
-    async def table_replay(request: Request, table_id: str,
-                           hand: int = 1) -> dict[str, Any] | JSONResponse:
+    @refusing
+    async def table_replay(request: Request, table_id: str, hand: int = 1) -> dict[str, Any]:
         async def frames(live: LiveTable, who: Pass) -> dict[str, Any]:
             seat = live.table.seat_of(who)
             if seat is None:
@@ -593,12 +598,7 @@ def install_tables(app: FastAPI, lobby: Lobby) -> None:
             except CanastaError as e:  # (an UnreadableGame, a ConfigError too)
                 raise bad_request(e) from None
 
-        try:
-            result: dict[str, Any] = await lobby.act(
-                table_id, request.headers.get(KEY_HEADER), frames)
-            return result
-        except TableRefusal as e:
-            return refused(request, e)
+        return await act(request, table_id, frames)
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(ws: WebSocket, table_id: str) -> None:

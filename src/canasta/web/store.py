@@ -88,6 +88,10 @@ MAX_TABLE = 16 * 1024  # characters; a table of six takes about 1,500
 SUMMARY_COLUMNS = ("variant", "players", "target", "name", "levels", "hands", "scores", "over",
                    "winner", "played", "hands_scored", "hands_won", "hand_points")
 GAMES_COLUMNS = ("id", "created", "updated", "config", "record", "over", "winner")
+#: ``owner`` (of ``games`` and of ``summaries``): the SHA-256 of the key of the device whose game
+#: it is (canasta.web.devices), NULL for a game of a database from before the devices, until a
+#: device adopts it.  Added to an older database as it opens (``_add_owners``).
+GAME_ROW = (*GAMES_COLUMNS, "owner")
 
 MAX_RECORD = 2 * 1024 * 1024  # characters; the longest games measured store about 25,000
 MAX_CONFIG = 16 * 1024  # characters; a game's options take about 150
@@ -114,6 +118,7 @@ class UnreadableGame(CanastaError):
                  **params: Any) -> None:
         super().__init__(code, **params)
         self.config = config
+        self.owner: str | None = None  # whose game it is, when its row says so
 
 
 class WriteRefused(Exception):
@@ -129,6 +134,7 @@ class StoredGame:
     record: dict[str, Any]
     over: bool
     winner: int | None
+    owner: str | None = None  # the hash of its device's key (None: nobody's yet)
 
 
 @dataclass
@@ -337,28 +343,39 @@ class Store:
                 raise
 
     # --- writing ----------------------------------------------------------------------------
-    def create(self, game_id: str, config: dict[str, Any], record: dict[str, Any]) -> None:
+    def create(self, game_id: str, config: dict[str, Any], record: dict[str, Any],
+               owner: str | None = None) -> None:
+        """A new game, ``owner``'s (the hash of its device's key)."""
         config_text, record_text = encode(config, MAX_CONFIG), encode(record, MAX_RECORD)
         now = time.time()
         with self._tx() as db:
-            db.execute("INSERT INTO games (id, created, updated, config, record, over, winner) "
-                       "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            db.execute("INSERT INTO games (id, created, updated, config, record, over, winner, "
+                       "owner) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                        (game_id, now, now, config_text, record_text,
-                        int(bool(record.get("over"))), _int(record.get("winner"))))
-            _write_summary(db, game_id, now, now, summarize(config, record))
+                        int(bool(record.get("over"))), _int(record.get("winner")), owner))
+            _write_summary(db, game_id, now, now, summarize(config, record), owner)
+
+    def adopt(self, owner: str) -> int:
+        """Give every game that belongs to nobody (those of a database from before the
+        devices) to ``owner``; how many games it got."""
+        with self._tx() as db:
+            done = db.execute("UPDATE games SET owner = ? WHERE owner IS NULL", (owner,))
+            db.execute("UPDATE summaries SET owner = ? WHERE owner IS NULL", (owner,))
+            return int(done.rowcount)
 
     def save(self, game_id: str, config: dict[str, Any], record: dict[str, Any]) -> None:
         config_text, record_text = encode(config, MAX_CONFIG), encode(record, MAX_RECORD)
         now = time.time()
         with self._tx() as db:
-            row = db.execute("SELECT created FROM games WHERE id = ?", (game_id,)).fetchone()
+            row = db.execute("SELECT created, owner FROM games WHERE id = ?",
+                             (game_id,)).fetchone()
             if row is None:
                 raise WriteRefused(f"the game {game_id!r} is no longer in the database")
             db.execute("UPDATE games SET updated = ?, config = ?, record = ?, over = ?, "
                        "winner = ? WHERE id = ?",
                        (now, config_text, record_text, int(bool(record.get("over"))),
                         _int(record.get("winner")), game_id))
-            _write_summary(db, game_id, row[0], now, summarize(config, record))
+            _write_summary(db, game_id, row[0], now, summarize(config, record), row[1])
 
     def create_table(self, table_id: str, data: dict[str, Any]) -> None:
         text = encode(data, MAX_TABLE)
@@ -402,20 +419,34 @@ class Store:
         """A stored game, or None; raises UnreadableGame when its row cannot be read."""
         try:
             with self._lock:
-                row = self._db.execute(f"SELECT {', '.join(GAMES_COLUMNS)} FROM games "
+                row = self._db.execute(f"SELECT {', '.join(GAME_ROW)} FROM games "
                                        "WHERE id = ?", (game_id,)).fetchone()
         except sqlite3.DatabaseError as e:
-            raise UnreadableGame("store.db_cannot_read", problem=str(e)) from None
+            unreadable = UnreadableGame("store.db_cannot_read", problem=str(e))
+            unreadable.owner = self._summary_owner(game_id)
+            raise unreadable from None
         return _stored(row) if row is not None else None
 
-    def page(self, limit: int, before: tuple[float, str] | None = None) -> Page:
-        """The ``limit`` most recently played games before the cursor ``before`` (the
-        (updated, id) of the previous page's last game).  Rows that cannot be read are
+    def _summary_owner(self, game_id: str) -> str | None:
+        """Whose game ``game_id`` is, as its summary says (for a game whose own row the
+        database cannot read: the summaries are another table, most often still readable)."""
+        try:
+            with self._lock:
+                row = self._db.execute("SELECT owner FROM summaries WHERE id = ?",
+                                       (game_id,)).fetchone()
+        except sqlite3.DatabaseError:
+            return None
+        return row[0] if row is not None and isinstance(row[0], str) else None
+
+    def page(self, limit: int, before: tuple[float, str] | None = None, *,
+             owner: str) -> Page:
+        """The ``limit`` most recently played games of ``owner`` before the cursor ``before``
+        (the (updated, id) of the previous page's last game).  Rows that cannot be read are
         skipped and counted, each one logged once."""
         out = Page()
         cursor = before
         while len(out.games) < limit:
-            keys = self._keys(cursor, limit - len(out.games))
+            keys = self._keys(owner, cursor, limit - len(out.games))
             if not keys:
                 self._mark_tables(out.games)
                 return out
@@ -426,7 +457,7 @@ class Store:
                     out.unreadable += 1
                 else:
                     out.games.append(listed)
-        if cursor is not None and self._keys(cursor, 1):
+        if cursor is not None and self._keys(owner, cursor, 1):
             out.next = make_cursor(*cursor)
         self._mark_tables(out.games)
         return out
@@ -447,21 +478,21 @@ class Store:
         for g in games:
             g["table"] = found.get(g["id"])
 
-    def stats(self) -> dict[str, Any]:
-        """Seat 0's record over every readable game in which a move was made."""
+    def stats(self, owner: str) -> dict[str, Any]:
+        """Seat 0's record over every readable game of ``owner`` in which a move was made."""
         query = ("SELECT COUNT(*), SUM(over), SUM(over AND winner = 0), SUM(hands_scored), "
                  "SUM(hands_won), SUM(hand_points) FROM summaries "
-                 "WHERE problem IS NULL AND played")
+                 "WHERE owner = ? AND problem IS NULL AND played")
         try:
             with self._lock:
-                totals = self._db.execute(query).fetchone()
-                unreadable = self._db.execute("SELECT COUNT(*) FROM summaries "
-                                              "WHERE problem IS NOT NULL").fetchone()[0]
+                totals = self._db.execute(query, (owner,)).fetchone()
+                unreadable = self._db.execute("SELECT COUNT(*) FROM summaries WHERE owner = ? "
+                                              "AND problem IS NOT NULL", (owner,)).fetchone()[0]
             games, finished, won, hands, hands_won, points = (int(x or 0) for x in totals)
         except sqlite3.DatabaseError as e:  # a damaged page: add up the rows still readable
             log.warning("the statistics skip what the database cannot read (%s)", e)
             games = finished = won = hands = hands_won = points = unreadable = 0
-            for rowid, _updated, game_id in self._every_key():
+            for rowid, _updated, game_id in self._every_key(owner):
                 row = self._row(rowid, "SELECT problem, played, over, winner, hands_scored, "
                                        "hands_won, hand_points FROM summaries WHERE rowid = ?")
                 if row is None or row[0] is not None:
@@ -485,43 +516,49 @@ class Store:
             self._db.close()
 
     # --- reading, row by row -------------------------------------------------------------------
-    def _keys(self, before: tuple[float, str] | None, n: int) -> list[tuple[int, float, str]]:
-        """The next ``n`` (rowid, updated, id) of the list after ``before``, from the index
-        alone (or, when the index is damaged, from whatever rows the table still gives)."""
-        where, args = ("WHERE (updated, id) < (?, ?)", before) if before else ("", ())
+    def _keys(self, owner: str, before: tuple[float, str] | None,
+              n: int) -> list[tuple[int, float, str]]:
+        """The next ``n`` (rowid, updated, id) of ``owner``'s list after ``before``, from the
+        index alone (or, when the index is damaged, from whatever rows the table still
+        gives)."""
+        where, args = ("AND (updated, id) < (?, ?)", before) if before else ("", ())
         try:
             with self._lock:
                 return [(int(r[0]), float(r[1]), str(r[2])) for r in self._db.execute(
-                    f"SELECT rowid, updated, id FROM summaries {where} "
-                    "ORDER BY updated DESC, id DESC LIMIT ?", (*args, n))]
+                    f"SELECT rowid, updated, id FROM summaries WHERE owner = ? {where} "
+                    "ORDER BY updated DESC, id DESC LIMIT ?", (owner, *args, n))]
         except sqlite3.DatabaseError as e:
             log.warning("the games list's index cannot be read (%s): reading the table", e)
-            keys = [k for k in self._all_keys() if before is None or (k[1], k[2]) < before]
+            keys = [k for k in self._all_keys(owner)
+                    if before is None or (k[1], k[2]) < before]
             return keys[:n]
 
-    def _every_key(self) -> Iterator[tuple[int, float, str]]:
-        """Every (rowid, updated, id) of the list, as ``_keys`` gives them, page by page."""
+    def _every_key(self, owner: str) -> Iterator[tuple[int, float, str]]:
+        """Every (rowid, updated, id) of ``owner``'s list, as ``_keys`` gives them, page by
+        page."""
         before = None
-        while keys := self._keys(before, 500):
+        while keys := self._keys(owner, before, 500):
             yield from keys
             before = keys[-1][1], keys[-1][2]
 
-    def _all_keys(self) -> list[tuple[int, float, str]]:
-        """Every (rowid, updated, id) the summaries table still gives, most recent first, read
-        in rowid order past what a damaged page hides as far as SQLite allows."""
+    def _all_keys(self, owner: str) -> list[tuple[int, float, str]]:
+        """Every (rowid, updated, id) of ``owner`` the summaries table still gives, most
+        recent first, read in rowid order past what a damaged page hides as far as SQLite
+        allows."""
         keys: list[tuple[int, float, str]] = []
         last = -(2**63)
         with self._lock:
             while True:
                 try:
                     rows = self._db.execute(
-                        "SELECT rowid, updated, id FROM summaries NOT INDEXED WHERE rowid > ? "
-                        "ORDER BY rowid LIMIT 500", (last,)).fetchall()
+                        "SELECT rowid, updated, id, owner FROM summaries NOT INDEXED "
+                        "WHERE rowid > ? ORDER BY rowid LIMIT 500", (last,)).fetchall()
                 except sqlite3.DatabaseError:
                     break
                 if not rows:
                     break
-                keys.extend((int(r[0]), float(r[1]), str(r[2])) for r in rows)
+                keys.extend((int(r[0]), float(r[1]), str(r[2])) for r in rows
+                            if r[3] == owner)
                 last = int(rows[-1][0])
         keys.sort(key=lambda k: (k[1], k[2]), reverse=True)
         return keys
@@ -589,11 +626,11 @@ class Store:
 
 def _fill_one(db: sqlite3.Connection, rowid: int) -> None:
     try:
-        row = db.execute(f"SELECT {', '.join(GAMES_COLUMNS)} FROM games WHERE rowid = ?",
+        row = db.execute(f"SELECT {', '.join(GAME_ROW)} FROM games WHERE rowid = ?",
                          (rowid,)).fetchone()
     except sqlite3.DatabaseError as e:
         try:  # the record is out of reach, but the row's start may still say which game
-            head = db.execute("SELECT id, created, updated FROM games WHERE rowid = ?",
+            head = db.execute("SELECT id, created, updated, owner FROM games WHERE rowid = ?",
                               (rowid,)).fetchone()
         except sqlite3.DatabaseError:
             log.warning("a stored game cannot be read at all (%s): it is left out", e)
@@ -611,39 +648,50 @@ def _fill_one(db: sqlite3.Connection, rowid: int) -> None:
         log.exception("the stored game %s cannot be summarized", stored.id)
         _write_problem(db, row, "its summary cannot be made")
         return
-    _write_summary(db, stored.id, stored.created, stored.updated, columns)
+    _write_summary(db, stored.id, stored.created, stored.updated, columns, stored.owner)
 
 
 def _write_summary(db: sqlite3.Connection, game_id: str, created: float, updated: float,
-                   columns: Mapping[str, Any]) -> None:
+                   columns: Mapping[str, Any], owner: str | None) -> None:
     names = ", ".join(SUMMARY_COLUMNS)
     marks = ", ".join("?" for _ in SUMMARY_COLUMNS)
-    db.execute(f"INSERT OR REPLACE INTO summaries (id, created, updated, problem, {names}) "
-               f"VALUES (?, ?, ?, NULL, {marks})",
-               (game_id, created, updated, *(columns[c] for c in SUMMARY_COLUMNS)))
+    db.execute(f"INSERT OR REPLACE INTO summaries (id, created, updated, problem, owner, "
+               f"{names}) VALUES (?, ?, ?, NULL, ?, {marks})",
+               (game_id, created, updated, owner, *(columns[c] for c in SUMMARY_COLUMNS)))
 
 
 def _write_problem(db: sqlite3.Connection, head: Any, problem: str) -> None:
-    game_id, created, updated = head[0], head[1], head[2]
+    """A summary saying why the game ``head`` (its row's id, created, updated... owner last)
+    cannot be read."""
+    game_id, created, updated, owner = head[0], head[1], head[2], head[-1]
     if not isinstance(game_id, str):
         return
     created = created if isinstance(created, float | int) else 0.0
     updated = updated if isinstance(updated, float | int) else created
-    db.execute("INSERT OR REPLACE INTO summaries (id, created, updated, problem) "
-               "VALUES (?, ?, ?, ?)", (game_id, created, updated, problem))
+    db.execute("INSERT OR REPLACE INTO summaries (id, created, updated, problem, owner) "
+               "VALUES (?, ?, ?, ?, ?)", (game_id, created, updated, problem,
+                                          owner if isinstance(owner, str) else None))
 
 
 def _stored(row: tuple[Any, ...]) -> StoredGame:
-    """A games row, read within the bounds (UnreadableGame otherwise)."""
-    config = decode(row[3], MAX_CONFIG)
+    """A games row (``GAME_ROW``), read within the bounds (UnreadableGame otherwise, saying
+    whose game it is)."""
+    owner = row[7] if isinstance(row[7], str) else None
+    try:
+        config = decode(row[3], MAX_CONFIG)
+    except UnreadableGame as e:
+        e.owner = owner
+        raise
     try:
         record = decode(row[4], MAX_RECORD)
     except UnreadableGame as e:
-        raise UnreadableGame(e.code, config, **e.params) from None
+        unreadable = UnreadableGame(e.code, config, **e.params)
+        unreadable.owner = owner
+        raise unreadable from None
     created = row[1] if isinstance(row[1], float | int) else 0.0
     updated = row[2] if isinstance(row[2], float | int) else created
     return StoredGame(str(row[0]), float(created), float(updated), config, record,
-                      bool(row[5]), _int(row[6]))
+                      bool(row[5]), _int(row[6]), owner)
 
 
 # --- opening -------------------------------------------------------------------------------------
@@ -665,6 +713,7 @@ def _open(path: str) -> sqlite3.Connection:
         db.row_factory = sqlite3.Row
         _check_tables(db, path)  # before anything is added to another program's tables
         db.executescript(SCHEMA)
+        _add_owners(db)
         if path != ":memory:":
             db.execute("PRAGMA journal_mode=WAL")
         db.execute("BEGIN IMMEDIATE")  # a write lock: the store could not save otherwise
@@ -686,6 +735,17 @@ def _check_tables(db: sqlite3.Connection, path: str) -> None:
         if have and (missing := [c for c in needed if c not in have]):
             raise StoreOpenError(f"{path} is not a canasta games database (its table "
                                  f"'{table}' has no column {', '.join(missing)})")
+
+
+def _add_owners(db: sqlite3.Connection) -> None:
+    """The ``owner`` columns (a database of a server from before the devices has none: its
+    games are nobody's until a device adopts them) and the index each device's list reads."""
+    for table in ("games", "summaries"):
+        if "owner" not in {r[1] for r in db.execute(f"PRAGMA table_info({table})")}:
+            db.execute(f"ALTER TABLE {table} ADD COLUMN owner TEXT")
+    db.execute("CREATE INDEX IF NOT EXISTS summaries_owner "
+               "ON summaries (owner, updated DESC, id DESC)")
+    db.commit()
 
 
 def _open_problem(path: str, e: sqlite3.Error) -> str:

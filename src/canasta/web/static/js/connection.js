@@ -7,8 +7,9 @@
 // all of it without a browser (tests/js/connection.test.mjs).
 
 /**
- * The server's refusals, after which connecting again cannot help: 4403 not a human seat,
- * 4404 no such game, 4422 the saved game cannot be read (an error message comes first).
+ * The server's refusals, after which connecting again cannot help: 4401 no usable key in the
+ * first message, 4403 not a human seat, 4404 no such game (or another device's), 4409 a table
+ * not started yet, 4422 the saved game cannot be read (an error message comes first).
  */
 export const FINAL_CODES = new Set([4401, 4403, 4404, 4409, 4422]);
 
@@ -46,7 +47,7 @@ function defaultEnv() {
 export class GameSocket {
   constructor(url, { onMessage, onOpen, onClose, env, hello } = {}) {
     this.url = url;
-    this.hello = hello || null; // a table's socket says first whose key it has
+    this.hello = hello || null; // the socket's first message: whose key it has
     this.onMessage = onMessage || (() => {});
     this.onOpen = onOpen || (() => {});
     this.onClose = onClose || (() => {});

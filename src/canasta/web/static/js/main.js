@@ -4,6 +4,7 @@ import { $, fill, h } from "./dom.js";
 import {
   LANGS, applyStatic, detectLang, lang, langName, loadCatalogues, onLangChange, setLang, t,
 } from "./i18n.js";
+import { deviceKey } from "./device.js";
 import { getOptions, getTableReplay } from "./net.js";
 import { SPEEDS, settings } from "./settings.js";
 import { StartScreen } from "./ui/start.js";
@@ -112,6 +113,7 @@ function relabel() {
 }
 
 async function init() {
+  deviceKey(); // made on the first visit, before anything is asked of the server
   setLang(detectLang(), { remember: false });
   try {
     await loadCatalogues();

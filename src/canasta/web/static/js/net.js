@@ -1,4 +1,5 @@
 // The HTTP API, and where a game's WebSocket is (connection.js speaks on it).
+import { deviceKey } from "./device.js";
 import { lang } from "./i18n.js";
 
 export class ApiError extends Error {
@@ -11,7 +12,9 @@ export class ApiError extends Error {
 export async function api(path, { method = "GET", body, key } = {}) {
   // The server writes its refusals in the language asked for: the one the player chose.
   const init = { method, headers: { Accept: "application/json", "Accept-Language": lang() } };
-  // A table's key goes in a header, never in the URL (docs/PROTOCOL.md, "Tables").
+  // Keys go in headers, never in the URL: the device's with every request (its games are its
+  // own, docs/PROTOCOL.md, "Devices"), a table's where it has one ("Tables").
+  init.headers["X-Canasta-Device"] = deviceKey();
   if (key) init.headers["X-Canasta-Key"] = key;
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";

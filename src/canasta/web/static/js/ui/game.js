@@ -6,6 +6,7 @@ import { $, fill, h, keepFocus } from "../dom.js";
 import { lang, t, tn } from "../i18n.js";
 import { setGameLang, socketUrl, tableSocketUrl } from "../net.js";
 import { GameConnection } from "../connection.js";
+import { deviceKey } from "../device.js";
 import { Selection, dropOnPile, drawnIndices, hintIndices } from "../selection.js";
 import { availability, statusText, whyNot } from "../actions.js";
 import { captionFor } from "../captions.js";
@@ -72,7 +73,10 @@ export class GameScreen {
     // Once the screen is gone, nothing the connection still reports may touch the page.
     const live = (fn) => (...args) => (this.disposed ? undefined : fn(...args));
     const url = this.tableLink ? tableSocketUrl(this.tableLink.id, true) : socketUrl(this.id, 0);
-    const hello = this.tableLink ? { type: "hello", key: this.tableLink.key, lang: lang() } : null;
+    // The socket says first whose it is: the table's key of a seat, or this device's own.
+    const hello = this.tableLink
+      ? { type: "hello", key: this.tableLink.key, lang: lang() }
+      : { type: "hello", key: deviceKey() };
     this.connection = new GameConnection(url, {
       onSaid: live((msg) => { this.said = msg; this.render(); }),
       onOpen: live(() => this.onOpen()),
