@@ -8,11 +8,32 @@ export class ApiError extends Error {
   }
 }
 
-export async function api(path, { method = "GET", body, key } = {}) {
+const PERSON_KEY = "canasta.person";
+
+/** This device's person key (docs/PROTOCOL.md, "A person's statistics and games"): made once,
+ * 176 random bits as 30 URL-safe characters, kept in localStorage; null when storage is
+ * unavailable (then each seat's own key stands for its person). */
+export function personKey() {
+  try {
+    let key = localStorage.getItem(PERSON_KEY);
+    if (!key || !/^[A-Za-z0-9_-]{16,64}$/.test(key)) {
+      const bytes = crypto.getRandomValues(new Uint8Array(22));
+      key = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+      localStorage.setItem(PERSON_KEY, key);
+    }
+    return key;
+  } catch {
+    return null;
+  }
+}
+
+export async function api(path, { method = "GET", body, key, person = false } = {}) {
   // The server writes its refusals in the language asked for: the one the player chose.
   const init = { method, headers: { Accept: "application/json", "Accept-Language": lang() } };
   // A table's key goes in a header, never in the URL (docs/PROTOCOL.md, "Tables").
   if (key) init.headers["X-Canasta-Key"] = key;
+  const own = person ? personKey() : null;
+  if (own) init.headers["X-Canasta-Person"] = own;
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -47,9 +68,11 @@ export const setGameLang = (id, lang) =>
   api(`/api/games/${encodeURIComponent(id)}/lang`, { method: "POST", body: { lang } });
 
 const tablePath = (id) => `/api/tables/${encodeURIComponent(id)}`;
-export const openTable = (options) => api("/api/tables", { method: "POST", body: options });
+export const openTable = (options) => api("/api/tables", { method: "POST", body: options, person: true });
 export const getTable = (id, key) => api(tablePath(id), { key });
-export const joinTable = (id, key, body) => api(`${tablePath(id)}/join`, { method: "POST", body, key });
+export const joinTable = (id, key, body) => api(`${tablePath(id)}/join`, { method: "POST", body, key, person: true });
+/** This device's person's statistics and games (their seats at tables), when it has a key. */
+export const getPersonStats = () => (personKey() ? api("/api/person/stats", { person: true }) : Promise.resolve(null));
 export const fillTable = (id, key) => api(`${tablePath(id)}/fill`, { method: "POST", body: {}, key });
 export const getTableReplay = (id, key, hand) =>
   api(`${tablePath(id)}/replay?hand=${encodeURIComponent(hand)}`, { key });
