@@ -130,10 +130,10 @@ def test_opening_a_table_gives_links_with_the_key_in_the_fragment(client: TestCl
 
 def test_the_store_keeps_no_key(client: TestClient, tmp_path: Path) -> None:
     persons = ["Pa" * 12, "Pe" * 12]  # the host's and Eva's devices' person keys
-    r = client.post("/api/tables", json=table_body(), headers={"X-Canasta-Person": persons[0]})
+    r = client.post("/api/tables", json=table_body(), headers={"X-Canasta-Device": persons[0]})
     links = r.json()
     client.post(f"/api/tables/{links['id']}/join", json={"name": "Eva", "seat": 1},
-                headers={**with_key(links["table"]), "X-Canasta-Person": persons[1]})
+                headers={**with_key(links["table"]), "X-Canasta-Device": persons[1]})
     con = sqlite3.connect(tmp_path / "games.sqlite3")
     dump = "\n".join(con.iterdump())
     con.close()

@@ -55,9 +55,9 @@ from canasta.web.tables import (
 )
 
 KEY_HEADER = "x-canasta-key"
-#: The person key of a device (docs/PROTOCOL.md, "A person's statistics and games"): sent when
+#: A device's key (docs/PROTOCOL.md, "A person's statistics and games"): sent when
 #: opening or joining a table, and to read one's own statistics and games; only its hash is kept.
-PERSON_HEADER = "x-canasta-person"
+PERSON_HEADER = "x-canasta-device"
 PERSON_PAGE = 50  # games in a page of a person's list when the request does not say
 HELLO_WAIT = 10.0  # seconds a table socket has to say who it is
 MAX_LIVE_TABLES = 256  # tables kept in memory; the rest wait in the store
@@ -561,7 +561,7 @@ def install_tables(app: FastAPI, lobby: Lobby) -> None:
         return str(request.base_url)
 
     def person_of(request: Request, needed: bool = False) -> str | None:
-        """The hash of the request's person key (None when it sent none and none is
+        """The hash of the request's device key (None when it sent none and none is
         needed); TableRefusal for a malformed one."""
         key = request.headers.get(PERSON_HEADER)
         if key is None and not needed:

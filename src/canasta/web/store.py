@@ -97,7 +97,7 @@ CREATE INDEX IF NOT EXISTS seatings_person ON seatings (person);
 #: from before the tables gets the empty table as it opens; its games are left as they are.
 TABLES_COLUMNS = ("id", "created", "updated", "data", "game")
 #: ``seatings``: which person played which seat of a game (``person`` an opaque value the server
-#: makes, the hash of a person key: never a key), and that seat's side's record in it, kept up
+#: makes, the hash of a device key: never a key), and that seat's side's record in it, kept up
 #: to date with every write of the game; the statistics and the games list of one person read
 #: them (``person_stats``, ``person_page``).  A table's match has one row per person's seat.
 SEATINGS_COLUMNS = ("game", "seat", "person", "side", "played", "over", "won",
@@ -413,7 +413,7 @@ class Store:
             _write_seatings(db, game_id, record)
 
     def seat_people(self, game_id: str, people: Mapping[int, str]) -> None:
-        """Record that the person ``people[seat]`` (an opaque value: the hash of a person key)
+        """Record that the person ``people[seat]`` (an opaque value: the hash of a device key)
         plays ``seat`` of the stored game ``game_id``, so that the game is in that person's
         statistics and games list (WriteRefused when the game is not stored or has no such
         seat)."""

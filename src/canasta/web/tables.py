@@ -103,8 +103,8 @@ class Seat:
     friend's seat: the level of the computer that plays it when the host lets one); ``invite``
     and ``key`` hashes (a friend's invite; the key of the person sitting there, which is the
     invite's when they came through it); ``stand_in``: a computer plays the friend's seat;
-    ``lang``: the language its person last asked for; ``person``: the hash of the person key
-    its person sat down with (``X-Canasta-Person``), whose statistics and games list hold this
+    ``lang``: the language its person last asked for; ``person``: the hash of the device key
+    its person sat down with (``X-Canasta-Device``), whose statistics and games list hold this
     table's match (None: the seat's own key stands for its person, see ``person_of``)."""
 
     kind: str
@@ -158,7 +158,7 @@ class Table:
         a computer player or ``{"friend": true}`` (optionally with the ``level`` of the computer
         that would stand in).  Returns the table and its keys (given once, never stored):
         ``{"host", "table", "watch", "invites": {seat: key}}``; ConfigError when ``body`` is
-        not acceptable.  ``person``: the hash of the host's person key, if they sent one."""
+        not acceptable.  ``person``: the hash of the host's device key, if they sent one."""
         if not isinstance(body, Mapping):
             raise ConfigError("config.table_not_object")
         if "levels" in body:
@@ -244,7 +244,7 @@ class Table:
                person: str | None = None) -> tuple[Table, str | None]:
         """The table once the holder of ``who`` sits down as ``name``: an invite sits at its
         own seat (``seat``, when given, must be it), the table link at the free friend's
-        ``seat`` it names; ``person``: the hash of their person key, if they sent one (joining
+        ``seat`` it names; ``person``: the hash of their device key, if they sent one (joining
         again through an invite keeps the person first seated unless it gives one).  Returns
         the table and the new key of that seat when one was made (through the table link; an
         invite stays its seat's key)."""
@@ -356,7 +356,7 @@ class Table:
 
     def person_of(self, seat: int) -> str | None:
         """Who the person of ``seat`` is for the statistics and the games list: the hash of
-        the person key they sat down with, else that of their seat's key (a person known at
+        the device key they sat down with, else that of their seat's key (a person known at
         this table only); None for a seat no person took."""
         s = self.seats[seat]
         if s.kind == COMPUTER or not s.taken:

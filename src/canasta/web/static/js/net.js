@@ -8,11 +8,12 @@ export class ApiError extends Error {
   }
 }
 
-const PERSON_KEY = "canasta.person";
+const PERSON_KEY = "canasta.device";
 
-/** This device's person key (docs/PROTOCOL.md, "A person's statistics and games"): made once,
- * 176 random bits as 30 URL-safe characters, kept in localStorage; null when storage is
- * unavailable (then each seat's own key stands for its person). */
+/** This device's key (docs/PROTOCOL.md, "A person's statistics and games"): made once, 176
+ * random bits as 30 URL-safe characters, kept in localStorage ("canasta.device", the item a
+ * game of one person is its device's by); null when storage is unavailable (then each seat's
+ * own key stands for its person). */
 export function personKey() {
   try {
     let key = localStorage.getItem(PERSON_KEY);
@@ -33,7 +34,7 @@ export async function api(path, { method = "GET", body, key, person = false } = 
   // A table's key goes in a header, never in the URL (docs/PROTOCOL.md, "Tables").
   if (key) init.headers["X-Canasta-Key"] = key;
   const own = person ? personKey() : null;
-  if (own) init.headers["X-Canasta-Person"] = own;
+  if (own) init.headers["X-Canasta-Device"] = own;
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
