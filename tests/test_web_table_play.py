@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
 import time
 from itertools import pairwise
 from pathlib import Path
@@ -25,6 +26,7 @@ from canasta.match import Match
 from canasta.records import hand_moves, replay, replay_hand
 from canasta.web.app import create_app
 from canasta.web.present import view_json
+from canasta.web.quick import QUICK_MOST
 from canasta.web.tablegame import PRIVATE, TableSession
 from test_web_tables import key_of, with_key
 
@@ -142,8 +144,9 @@ def play_hand(t: Seated, people: list[int], whole: bool = False) -> None:
         if view["result"] is not None:
             if not whole or view["match"]["over"]:
                 return
-            t.sockets[people[-1]].send_json({"type": "next_hand"})  # (any person may deal)
-            t.sync(people[-1])
+            for n in people:  # (dealt once every person there has closed the score sheet)
+                t.sockets[n].send_json({"type": "next_hand"})
+                t.sync(n)
             last = t.settle_all()
             continue
         acting = [n for n in people if last[n]["view"]["to_act"]]
@@ -265,7 +268,7 @@ def test_the_match_waits_for_an_absent_person_and_the_host_hands_the_seat_over(
         t.connect(0)
         first = t.settle(0)
         assert first["people"][1] == {"seat": 1, "name": "P1", "person": True,
-                                      "present": False, "computer": False}
+                                      "present": False, "computer": False, "ready": False}
         me = BasicPlayer(3)
         while t.session.state.to_move() == 0:
             t.sockets[0].send_json({"type": "move", "move": str(me.choose(t.session.view(0)))})
@@ -570,5 +573,234 @@ def test_each_person_has_their_own_language(client: TestClient) -> None:
         assert answers[waiting]["message"] != answers[waiting]["english"]  # in Spanish
         other = 1 - waiting
         assert answers[other]["message"] == answers[other]["english"]  # still English
+    finally:
+        t.close()
+
+
+# --- between two hands, quick messages, each person's language ----------------------------------
+def end_the_hand(t: Seated, make_position: Any) -> dict[str, Any]:
+    """Seat 0 goes out at once (a position set on the live match: three fives melded, the last
+    card discarded): the hand is over, its score sheet shown; seat 0's state after it."""
+    live = t.client.app.state.hub.games[t.game]  # type: ignore[attr-defined]
+    live.session.table.match.state = make_position(
+        hands=[["5H", "5D", "5S", "9C"], ["6C", "7C", "8C"], ["8D", "9D", "JD"],
+               ["TC", "JC", "QC"]],
+        melds=[[["KH", "KD", "KS", "KC", "KH", "KD", "KS"], ["QH", "QD", "QS"]], []],
+        discard=["3C"], stock=["4H", "5C", "6H", "7H", "8H", "9H"], phase="play")
+    for move in ("meld 5H 5D 5S", "discard 9C"):
+        t.sockets[0].send_json({"type": "move", "move": move})
+        t.settle(0)
+    ended = t.sync(0)
+    assert ended["view"]["result"] is not None and ended["view"]["hand_number"] == 1
+    return ended
+
+
+def test_the_next_hand_waits_for_every_person_there_but_not_for_one_away(
+        client: TestClient, make_position: Any) -> None:
+    t = Seated(client, "classic", 4, [0, 1, 2])  # seat 2's person never comes
+    try:
+        t.connect(0)
+        t.connect(1)
+        end_the_hand(t, make_position)
+        for _ in range(2):  # (asking twice is asking once: no error)
+            t.sockets[1].send_json({"type": "next_hand"})
+            seen = t.settle(1)
+            assert seen["view"]["hand_number"] == 1 and seen["view"]["result"] is not None
+        assert [p["ready"] for p in t.sync(0)["people"]] == [False, True, False, False]
+        t.sockets[0].send_json({"type": "next_hand"})  # the last one there: dealt
+        dealt = t.settle(0)
+        assert dealt["view"]["hand_number"] == 2 and dealt["view"]["result"] is None
+        assert not any(p["ready"] for p in dealt["people"])
+        assert t.sync(1)["view"]["hand_number"] == 2
+    finally:
+        t.close()
+
+
+def test_a_person_leaving_deals_the_hand_they_alone_held_up(
+        client: TestClient, make_position: Any) -> None:
+    t = Seated(client, "classic", 4, [0, 1])
+    try:
+        t.connect(0)
+        t.connect(1)
+        end_the_hand(t, make_position)
+        t.sockets[1].send_json({"type": "next_hand"})
+        t.settle(1)
+        assert t.session.state.hand_number == 1  # seat 0 reads the score sheet
+        t.sockets[0].close()
+        deadline = time.monotonic() + 10
+        while t.session.state.hand_number == 1:
+            assert time.monotonic() < deadline, "the hand was not dealt"
+            time.sleep(0.01)
+        seen = t.settle(1)
+        assert seen["view"]["hand_number"] == 2 and not seen["people"][0]["present"]
+    finally:
+        t.close()
+
+
+def test_a_clock_table_deals_the_next_hand_after_its_clock(
+        client: TestClient, make_position: Any) -> None:
+    client.app.state.lobby.clock_unit = 0.005  # type: ignore[attr-defined]  # 30 s: 0.15 s
+    t = Seated(client, "classic", 4, [0, 1], clock=30)
+    try:
+        t.connect(0)
+        t.connect(1)
+        end_the_hand(t, make_position)  # nobody presses "next hand"
+        deadline = time.monotonic() + 10
+        while t.session.state.hand_number == 1:
+            assert time.monotonic() < deadline, "the clock did not deal"
+            time.sleep(0.01)
+        assert t.settle(1)["view"]["hand_number"] == 2
+    finally:
+        t.close()
+
+
+def table_socket(t: Seated, seat: int, **hello: Any) -> Any:
+    """``seat``'s table socket (the lobby's), its first lobby read."""
+    cm = t.client.websocket_connect(f"/ws/tables/{t.id}")
+    ws = cm.__enter__()
+    t.contexts.append(cm)
+    ws.send_json({"type": "hello", "key": t.keys[seat], **hello})
+    assert ws.receive_json()["type"] == "lobby"
+    return ws
+
+
+def test_quick_messages_are_limited_per_person_over_both_sockets(client: TestClient) -> None:
+    now = [1000.0]
+    client.app.state.lobby.quick.clock = lambda: now[0]  # type: ignore[attr-defined]
+    t = Seated(client, "classic", 2, [0, 1])
+    try:
+        t.connect(0)
+        t.connect(1)
+        t.settle_all()
+        lobby = table_socket(t, 1, lang="es")
+        for _ in range(QUICK_MOST):  # the table's socket and the match's count together
+            lobby.send_json({"type": "say", "say": "hurry_up"})
+            assert lobby.receive_json()["type"] == "said"
+        t.sockets[1].send_json({"type": "say", "say": "hurry_up", "id": 3})
+        while (refused := t.read(1)).get("id") != 3:
+            pass
+        assert refused["type"] == "error" and refused["code"] == "table.quick_too_many"
+        lobby.send_json({"type": "say", "say": "hurry_up"})
+        too_many = lobby.receive_json()
+        assert too_many["type"] == "error" and too_many["code"] == "table.quick_too_many"
+        assert too_many["params"] == {"most": QUICK_MOST, "seconds": 60}
+        assert too_many["error"] != too_many["english"]  # in Spanish, as its hello asked
+        # The other person is not held back by seat 1's messages.
+        t.sockets[0].send_json({"type": "say", "say": "sorry"})
+        assert t.read(0) == {"type": "said", "seat": 0, "say": "sorry"}
+        now[0] += 61  # a minute later
+        t.sockets[1].send_json({"type": "say", "say": "thanks", "id": 4})
+        while (msg := t.read(1)).get("type") != "said" or msg["seat"] != 1:
+            assert msg.get("id") != 4, msg  # (an error would carry its id)
+        assert msg == {"type": "said", "seat": 1, "say": "thanks"}
+    finally:
+        t.close()
+
+
+def stored_langs(client: TestClient, table_id: str) -> list[str | None]:
+    data = client.app.state.lobby.store.load_table(table_id)  # type: ignore[attr-defined]
+    return [s["lang"] for s in data["seats"]]
+
+
+def wait_for(check: Any, what: str) -> None:
+    deadline = time.monotonic() + 10
+    while not check():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.01)
+
+
+def test_a_persons_language_is_kept_with_their_seat_across_a_restart(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    with TestClient(create_app(db)) as client:
+        t = Seated(client, "classic", 2, [0, 1])
+        assert stored_langs(client, t.id) == ["en", None]  # the host's: the table's own
+        table_socket(t, 1, lang="es")  # said once, in a hello
+        wait_for(lambda: stored_langs(client, t.id) == ["en", "es"], "not stored")
+        t.close()
+    with TestClient(create_app(db)) as client:  # a restart; hellos that name no language
+        t.client, t.sockets, t.contexts = client, {}, []
+        try:
+            t.connect(1)
+            t.sockets[1].send_json({"type": "move", "move": "discard 2X", "id": 1})
+            while (refused := t.read(1)).get("id") != 1:
+                pass
+            assert refused["type"] == "error" and refused["message"] != refused["english"]
+            lobby = table_socket(t, 1)
+            lobby.send_json({"type": "say", "say": "nope"})
+            wrong = lobby.receive_json()
+            assert wrong["error"].lower() != wrong["english"].lower()  # in Spanish
+            # Changing it in the page (the match's socket) stores it too.
+            t.sockets[1].send_json({"type": "lang", "lang": "en", "id": 2})
+            while t.read(1).get("id") != 2:
+                pass
+            wait_for(lambda: stored_langs(client, t.id) == ["en", "en"], "the change not stored")
+            lobby.send_json({"type": "say", "say": "nope"})
+            while (wrong := lobby.receive_json())["type"] == "lobby":
+                pass  # (the change was announced)
+            assert wrong["error"].lower() == wrong["english"].lower()  # (the lobby's too)
+            # ... and over the table's socket, which answers with the lobby.
+            lobby.send_json({"type": "lang", "lang": "es"})
+            assert lobby.receive_json()["type"] == "lobby"
+            assert stored_langs(client, t.id) == ["en", "es"]
+            lobby.send_json({"type": "lang", "lang": "xx"})
+            bad = lobby.receive_json()
+            assert bad["code"] == "table.bad_request" and stored_langs(client, t.id)[1] == "es"
+            t.sockets[1].send_json({"type": "move", "move": "discard 2X", "id": 3})
+            while (refused := t.read(1)).get("id") != 3:
+                pass
+            assert refused["message"] != refused["english"]  # the match follows the lobby's
+        finally:
+            t.close()
+
+
+def person(n: int) -> dict[str, str]:
+    return {"X-Canasta-Device": f"person-{n}-" + "x" * 20}
+
+
+def test_each_person_has_their_own_statistics_and_games_list(
+        client: TestClient, make_position: Any) -> None:
+    """Ana (seat 0) and Luis (seat 1, the other side) sit down with their devices' person keys;
+    Eva (seat 3) with none; seat 2 is a computer's.  Ana goes out."""
+    r = client.post("/api/tables", headers=person(0), json={
+        "variant": "classic", "players": 4, "name": "Ana",
+        "seats": [{"friend": True}, {"level": "basic"}, {"friend": True}]})
+    links = r.json()
+    t = Seated.__new__(Seated)
+    t.client, t.links, t.id = client, links, links["id"]
+    t.keys = {0: key_of(links["host"]), 1: key_of(links["invites"]["1"]),
+              3: key_of(links["invites"]["3"])}
+    for n, name, headers in ((1, "Luis", person(1)), (3, "Eva", {})):
+        assert client.post(f"/api/tables/{t.id}/join", json={"name": name},
+                           headers={**with_key(t.keys[n]), **headers}).status_code == 200
+    t.game = client.post(f"/api/tables/{t.id}/start", json={},
+                         headers=with_key(t.keys[0])).json()["game"]
+    t.frames, t.sockets, t.contexts, t.ids = {}, {}, [], 0
+    try:
+        nothing = client.get("/api/person/stats", headers=person(1)).json()
+        assert nothing["games"] == 0  # (no move made yet)
+        t.connect(0)
+        ended = end_the_hand(t, make_position)
+        scores = [b["total"] for b in ended["view"]["result"]["breakdown"]]
+        assert scores[0] > scores[1]
+        ana = client.get("/api/person/stats", headers=person(0)).json()
+        luis = client.get("/api/person/stats", headers=person(1)).json()
+        assert ana["games"] == luis["games"] == 1 and ana["hands"] == luis["hands"] == 1
+        assert (ana["hands_won"], luis["hands_won"]) == (1, 0)  # each counted for their side
+        assert (ana["average_hand_score"], luis["average_hand_score"]) == tuple(scores)
+        assert client.get("/api/person/stats", headers=person(7)).json()["games"] == 0
+        listed = client.get("/api/person/games", headers=person(1)).json()
+        assert [(g["id"], g["seat"], g["table"]) for g in listed["games"]] == [
+            (t.game, 1, t.id)]
+        assert client.get("/api/person/games", headers=person(7)).json()["games"] == []
+        # Eva's seat stands for her (her seat's key); the computer's seat has nobody.
+        rows = sqlite3.connect(client.app.state.lobby.store.path).execute(  # type: ignore
+            "SELECT seat FROM seatings WHERE game = ? ORDER BY seat", (t.game,)).fetchall()
+        assert [r[0] for r in rows] == [0, 1, 3]
+        for bad in ({}, {"X-Canasta-Device": "short"}):
+            r = client.get("/api/person/stats", headers=bad)
+            assert r.status_code == 400 and r.json()["code"] == "table.person_key"
+        r = client.post("/api/tables", headers={"X-Canasta-Device": "no good!"},
+                        json={"name": "Ana", "seats": [{"friend": True}]})
+        assert r.status_code == 400 and r.json()["code"] == "table.person_key"
     finally:
         t.close()

@@ -20,7 +20,7 @@ from canasta.i18n import entries
 from canasta.web.app import create_app
 from canasta.web.quick import QUICK_MESSAGES
 from canasta.web.session import ConfigError
-from canasta.web.store import Store
+from canasta.web.store import Store, WriteRefused, read_cursor
 from canasta.web.tables import KEY_BYTES, Pass, Table, TableRefusal, key_hash
 
 STATIC = Path(__file__).resolve().parents[1] / "src" / "canasta" / "web" / "static"
@@ -133,15 +133,19 @@ def test_opening_a_table_gives_links_with_the_key_in_the_fragment(client: TestCl
 
 
 def test_the_store_keeps_no_key(client: TestClient, tmp_path: Path) -> None:
-    links = open_table(client)
+    persons = ["Pa" * 12, "Pe" * 12]  # the host's and Eva's devices' person keys
+    r = client.post("/api/tables", json=table_body(), headers={"X-Canasta-Device": persons[0]})
+    links = r.json()
     client.post(f"/api/tables/{links['id']}/join", json={"name": "Eva", "seat": 1},
-                headers=with_key(links["table"]))
+                headers={**with_key(links["table"]), "X-Canasta-Device": persons[1]})
     con = sqlite3.connect(tmp_path / "games.sqlite3")
     dump = "\n".join(con.iterdump())
     con.close()
     for link in [links["host"], links["table"], links["watch"], *links["invites"].values()]:
         assert key_of(link) not in dump
     assert key_hash(key_of(links["host"])) in dump
+    for key in persons:
+        assert key not in dump and key_hash(key) in dump
 
 
 def test_joining_through_an_invite_and_coming_back(client: TestClient) -> None:
@@ -608,3 +612,54 @@ def test_the_games_list_says_which_games_are_a_tables(client: TestClient) -> Non
     listed = {g["id"]: g["table"] for g in client.get("/api/games").json()["games"]}
     assert listed == {alone["id"]: None, game: links["id"]}
     assert client.get(f"/api/games/{game}").json()["table"] == links["id"]
+
+
+def test_a_persons_games_are_paged_and_counted_for_their_own_side(tmp_path: Path) -> None:
+    """The store's seatings, written directly: three games of Classic for three (every seat its
+    own side); the person plays seat 2 in two of them, seat 0 in the third."""
+    store = Store(tmp_path / "games.sqlite3")
+    config = {"variant": "classic", "players": 3, "target": 5000, "levels": ["basic"] * 2,
+              "name": "Ana", "lang": "en", "seed": 1, "options": {}}
+    result = {"hand_score": [100, 50, 300], "breakdown": [], "went_out": 2,
+              "concealed": False}
+    record = {"hands": [{"moves": [[0, "draw"]], "result": result}], "scores": [100, 50, 300],
+              "over": False, "winner": None}
+    for n, seat in enumerate((2, 2, 0)):
+        store.create(f"g{n}", config, {"hands": [{"moves": []}], "scores": [0, 0, 0]})
+        store.seat_people(f"g{n}", {seat: "pa", 1: "pb"})
+        store.save(f"g{n}", config, record)  # (the seatings follow every write)
+    first = store.person_page("pa", 2)
+    assert [(g["id"], g["seat"]) for g in first.games] == [("g2", 0), ("g1", 2)]
+    assert first.next is not None
+    rest = store.person_page("pa", 2, read_cursor(first.next))
+    assert [(g["id"], g["seat"]) for g in rest.games] == [("g0", 2)] and rest.next is None
+    stats = store.person_stats("pa")
+    assert (stats["games"], stats["hands"], stats["hands_won"]) == (3, 3, 2)
+    assert stats["average_hand_score"] == round((300 + 300 + 100) / 3, 1)
+    assert store.person_stats("pb")["hands_won"] == 0
+    assert store.person_stats("nobody")["games"] == 0
+    with pytest.raises(WriteRefused):
+        store.seat_people("g0", {5: "pa"})  # no seat 5 at a table of three
+    with pytest.raises(WriteRefused):
+        store.seat_people("missing", {0: "pa"})
+    store.close()
+
+
+def test_the_table_socket_takes_a_seated_persons_language_only(client: TestClient) -> None:
+    links = open_table(client)
+    with client.websocket_connect(f"/ws/tables/{links['id']}") as ws:
+        ws.send_json({"type": "hello", "key": key_of(links["watch"])})
+        assert ws.receive_json()["type"] == "lobby"
+        ws.send_json({"type": "lang", "lang": "es"})
+        assert ws.receive_json()["code"] == "table.not_seated"
+    with client.websocket_connect(f"/ws/tables/{links['id']}") as ws:
+        ws.send_json({"type": "hello", "key": key_of(links["host"]), "lang": "es"})
+        assert ws.receive_json()["type"] == "lobby"
+        ws.send_json({"type": "lang", "lang": "fr", "extra": 1})
+        assert ws.receive_json()["code"] == "table.bad_request"
+        ws.send_json({"type": "lang", "lang": "fr"})
+        refused = ws.receive_json()
+        assert refused["code"] == "table.bad_request"
+        assert refused["error"].lower() != refused["english"].lower()  # (in Spanish)
+    stored = client.app.state.lobby.store.load_table(links["id"])  # type: ignore[attr-defined]
+    assert [s["lang"] for s in stored["seats"]] == ["es", None, None, None]

@@ -330,6 +330,19 @@ def test_partners_and_an_opponent_who_are_people_play_a_whole_hand(server: LiveS
     expect(luis.get_by_test_id("score-sheet")).to_contain_text("Total")
     expect(spectator.get_by_test_id("hand").locator("[data-card]")).to_have_count(0)
     shot(luis, "table-score-sheet-es")
+    if not session.match.over:  # the next hand waits for every person there
+        luis.get_by_test_id("next-hand").click()
+        expect(luis.get_by_test_id("waiting-next")).to_contain_text("Ana")
+        expect(luis.get_by_test_id("next-hand")).to_be_disabled()
+        assert session.state.hand_number == 1
+        for page in (host, eva):
+            page.get_by_test_id("next-hand").click()
+        for page in (host, luis, eva):
+            expect(page.get_by_test_id("score-sheet")).to_be_hidden()
+        assert server.app.state.hub.games[game].session.state.hand_number == 2
+    # Back home, Ana sees her own record at tables (her device's person key).
+    host.goto(server.url)
+    expect(host.get_by_test_id("person-stats")).to_be_visible()
 
 
 def key_of_table(url: str) -> str:

@@ -358,6 +358,10 @@ REFUSALS: Final[dict[str, str]] = {
     "table.not_seated": "this is for the people seated at the table: sit down first",
     "table.bad_quick": "the quick messages are {known}",
     "table.not_started": "the game has not started yet",
+    "table.person_key": "the device key (X-Canasta-Device) is missing or malformed: 16 to 64 "
+                        "letters, digits, '-' or '_'",
+    "table.quick_too_many": "at most {most} quick messages every {seconds} seconds: wait a "
+                            "little",
 }
 
 #: The forms a rank takes in a template beside its plural name (``{rank}``: "kings"):

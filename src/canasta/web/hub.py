@@ -306,13 +306,13 @@ class Hub:
                 if kind == "sync":
                     conn.send(answering(self.state_message(live, None, seat), rid))
                     return
-                table = isinstance(s, TableSession)
                 if kind == "say":
-                    if not table or seat is None:
+                    if not isinstance(s, TableSession) or seat is None:
                         raise BadMessage("protocol.quick_not_table")
                     if msg["say"] not in QUICK_MESSAGES:
                         raise BadMessage("protocol.quick_unknown",
                                          known=", ".join(QUICK_MESSAGES))
+                    s.quick_said(seat)
                     self.broadcast(live, {"type": "said", "seat": seat, "say": msg["say"]})
                     return
                 if seat is None:
@@ -349,7 +349,7 @@ class Hub:
                     s.undo(seat)
                     last = None
                 else:  # next_hand
-                    s.next_hand()
+                    s.next_hand(seat)
                     last = None
             except CanastaError as e:  # (a BadMessage too)
                 conn.send(answering(self.error(live, e, conn), rid))

@@ -24,6 +24,7 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import JSONResponse
 
 from canasta.errors import CanastaError
+from canasta.i18n import LANGS
 from canasta.web.connection import GONE, Connection
 from canasta.web.devices import DEVICE_HEADER, DeviceRefusal, owner_of
 from canasta.web.hub import CorruptGame, Hub, LiveGame, replay_frames, restore, write_problem
@@ -35,13 +36,24 @@ from canasta.web.protocol import (
     loads,
     request_lang,
 )
-from canasta.web.quick import QUICK_MESSAGES
+from canasta.web.quick import QUICK_MESSAGES, QuickLimit
 from canasta.web.session import ConfigError, GameConfig, GameSession
-from canasta.web.store import Store, StoredGame, UnreadableGame
+from canasta.web.store import PAGE_LIMIT, Store, StoredGame, UnreadableGame, read_cursor
 from canasta.web.tablegame import TableSession, seat_names
-from canasta.web.tables import ROLE_HOST, ROLE_SEAT, ROLE_WATCH, Pass, Table, TableRefusal
+from canasta.web.tables import (
+    ROLE_HOST,
+    ROLE_SEAT,
+    ROLE_WATCH,
+    Pass,
+    Table,
+    TableRefusal,
+)
 
 KEY_HEADER = "x-canasta-key"
+#: A device's key (docs/PROTOCOL.md, "A person's statistics and games"): sent when
+#: opening or joining a table, and to read one's own statistics and games; only its hash is kept.
+PERSON_HEADER = DEVICE_HEADER  # a person is their device
+PERSON_PAGE = 50  # games in a page of a person's list when the request does not say
 HELLO_WAIT = 10.0  # seconds a table socket has to say who it is
 MAX_LIVE_TABLES = 256  # tables kept in memory; the rest wait in the store
 CLOCK_TICK = 0.5  # how often a table's turn clock looks at its match, in clock seconds
@@ -101,6 +113,8 @@ class Lobby:
         games.restorer = self.restore_game
         self.clocks: dict[str, asyncio.Task[None]] = {}  # the turn clocks, by table
         self.clock_unit = 1.0  # real seconds per second of a turn clock (the tests hurry it)
+        self.quick = QuickLimit()  # every table's quick messages, both sockets together
+        self._storing: set[asyncio.Task[None]] = set()  # languages being stored with seats
 
     def restore_game(self, stored: StoredGame) -> GameSession:
         """A stored game's session (in a worker thread): a table's match with its people, or a
@@ -112,8 +126,42 @@ class Lobby:
             seats = Table.from_json(*found)
         except (KeyError, TypeError, ValueError) as e:
             raise ConfigError("config.table_unreadable", problem=str(e)) from None
-        return TableSession.resume(stored.id, GameConfig.stored(stored.config), seats,
-                                   stored.record)
+        return self.hooked(TableSession.resume(stored.id, GameConfig.stored(stored.config),
+                                               seats, stored.record))
+
+    def hooked(self, session: TableSession) -> TableSession:
+        """``session`` told what only the server knows: who is connected to its match, where
+        a person's language is kept, the count of quick messages."""
+        game_id, table_id = session.id, session.table_id
+
+        def present() -> set[int]:
+            match = self.games.games.get(game_id)
+            return _people_here(match) if match is not None else set()
+
+        session.present = present
+        session.on_lang = lambda seat, lang: self.keep_lang(table_id, seat, lang)
+        session.quick = self.quick
+        return session
+
+    def keep_lang(self, table_id: str, seat: int, lang: str) -> None:
+        """Store ``lang`` with ``seat``'s person at the table, soon (the match's lock is held
+        by whoever changed it, and a table's lock is always taken before its match's)."""
+        try:
+            task = asyncio.get_running_loop().create_task(self._store_lang(table_id, seat, lang))
+        except RuntimeError:  # no loop: a session used outside the server
+            return
+        self._storing.add(task)
+        task.add_done_callback(self._storing.discard)
+
+    async def _store_lang(self, table_id: str, seat: int, lang: str) -> None:
+        try:
+            live = await self.get(table_id)
+            async with live.lock:
+                if live.table.seats[seat].lang != lang:
+                    await self._set_lang(live, seat, lang)
+        except CanastaError as e:  # (the write problem is logged already)
+            log.warning("the language of seat %d of table %s is not stored: %s", seat,
+                        table_id, e)
 
     def link(self, base: str, table_id: str, key: str) -> str:
         """A link into a table: the key in the fragment, which the browser does not send."""
@@ -141,9 +189,9 @@ class Lobby:
             self.wind(live)
             return live
 
-    async def open(self, body: object, base: str) -> dict[str, Any]:
+    async def open(self, body: object, base: str, person: str | None = None) -> dict[str, Any]:
         table_id = secrets.token_urlsafe(9)
-        table, keys = Table.open(table_id, body)
+        table, keys = Table.open(table_id, body, person)
         try:
             await asyncio.to_thread(self.store.create_table, table_id, table.to_json())
         except Exception as e:
@@ -214,11 +262,15 @@ class Lobby:
             task.cancel()
             with suppress(asyncio.CancelledError, Exception):
                 await task
+        for storing in list(self._storing):  # (before the store closes)
+            with suppress(Exception):
+                await storing
 
     async def _clock(self, table_id: str, game_id: str, seconds: int) -> None:
         """When an absent person has been to act for ``seconds``, a computer player makes
         that turn for them (their seat is theirs again right after); a person who is
-        connected is never hurried."""
+        connected is never hurried.  A hand that has ended is followed by the next one
+        ``seconds`` after, whoever has not closed the score sheet yet."""
         loop = asyncio.get_running_loop()
         waiting: tuple[int, int, int] | None = None
         since = 0.0
@@ -231,11 +283,12 @@ class Lobby:
             if not isinstance(s, TableSession) or s.match.over:
                 return
             seat = s.table.to_act()
-            if seat is None or s.table.is_computer(seat) or seat in _people_here(match) \
-                    or match.paused is not None:
+            between = s.state.result is not None  # (-1: the deal is what is waited for)
+            if match.paused is not None or (not between and (
+                    seat is None or s.table.is_computer(seat) or seat in _people_here(match))):
                 waiting = None
                 continue
-            now = (seat, s.state.hand_number, len(s.state.history))
+            now = (-1 if between else seat or 0, s.state.hand_number, len(s.state.history))
             if now != waiting:
                 waiting, since = now, loop.time()
                 continue
@@ -243,10 +296,31 @@ class Lobby:
                 continue
             waiting = None
             try:
-                await self._play_for(match, seat, now)
+                if between:
+                    await self._deal(match, now)
+                else:
+                    await self._play_for(match, now[0], now)
             except Exception:  # the clock must not stop the match
                 log.exception("the turn clock of table %s failed", table_id)
             self.games.drive(match)
+
+    async def _deal(self, match: LiveGame, when: tuple[int, int, int] | None = None) -> None:
+        """Deal the next hand of the match: at once if ``when`` (the clock's, and still the
+        same hand's end), else when every person there has asked for it."""
+        async with match.lock:
+            s = match.session
+            if not isinstance(s, TableSession) or match.paused is not None \
+                    or s.state.result is None or s.match.over:
+                return
+            if when is not None:
+                if (-1, s.state.hand_number, len(s.state.history)) != when:
+                    return
+                s.deal()
+            elif not s.deal_when_ready():
+                return
+            if await self.games.write(match):
+                self.games.broadcast_state(match, None)
+        self.games.drive(match)
 
     async def _play_for(self, match: LiveGame, seat: int, when: tuple[int, int, int]) -> None:
         """A computer player makes the absent person's turn at ``seat`` (if it is still the
@@ -325,6 +399,8 @@ class Lobby:
                 and msg.get("lang") in ("en", "es"):
             session.set_lang(who.seat, str(msg["lang"]))
         await self.games.attend(match, ws, who.seat if who.role != ROLE_WATCH else None)
+        if who.role != ROLE_WATCH:  # the next hand may have waited for this person only
+            await self._deal(match)
 
     # --- a table's socket ---------------------------------------------------------------
     async def attend(self, ws: WebSocket, table_id: str) -> None:
@@ -344,17 +420,28 @@ class Lobby:
                     first = await conn.receive()
             except TimeoutError:
                 first = None
-            key = self._hello(live, conn, first)
-            if isinstance(key, tuple):
+            said = self._hello(live, conn, first)
+            if isinstance(said[0], int):
                 await conn.flush()  # the error first: closing drops what is still queued
-                conn.close(*key)
+                conn.close(*said)
                 return
+            key, lang = said
             async with live.lock:
                 live.sockets[conn] = key
-                self.announce(live)  # its first lobby, and everybody's new presence
+                seat = self._seat_of(live, conn)
+                if seat is not None and lang is None:  # the language kept with the seat
+                    live.langs[conn] = live.table.seats[seat].lang or live.langs[conn]
+                stored = False
+                if seat is not None and lang is not None \
+                        and live.table.seats[seat].lang != lang:
+                    with suppress(TableRefusal):  # (a store that cannot write: not kept)
+                        await self._set_lang(live, seat, lang)  # (announces)
+                        stored = True
+                if not stored:
+                    self.announce(live)  # its first lobby, and everybody's new presence
             await conn.flush()
             while (text := await conn.receive()) is not None:
-                self._handle(live, conn, text)
+                await self._handle(live, conn, text)
                 await conn.flush()
         finally:
             live.langs.pop(conn, None)
@@ -363,9 +450,10 @@ class Lobby:
             await conn.finish()
 
     def _hello(self, live: LiveTable, conn: Connection,
-               first: str | bytes | None) -> str | tuple[int, str]:
-        """The key of the socket's first message when it opens something, or (having queued
-        the error) the close the socket gets."""
+               first: str | bytes | None) -> tuple[str, str | None] | tuple[int, str]:
+        """The key of the socket's first message when it opens something and the language it
+        asked for (None: it did not say), or (having queued the error) the close the socket
+        gets."""
         try:
             msg = loads(first, "message") if isinstance(first, str) \
                 and len(first) <= MAX_MESSAGE else None
@@ -381,12 +469,27 @@ class Lobby:
             live.table.resolve(key)
             assert isinstance(key, str)
             live.langs[conn] = str(lang)
-            return key
+            return key, str(lang) if "lang" in msg and msg["lang"] in LANGS else None
         except TableRefusal as e:
             conn.send({"type": "error", **refusal_json(e, str(lang))})
             return CLOSE_WRONG_KEY, "wrong key"
 
-    def _handle(self, live: LiveTable, conn: Connection, text: str | bytes) -> None:
+    def _seat_of(self, live: LiveTable, conn: Connection) -> int | None:
+        who = live.who(conn)
+        return live.table.seat_of(who) if who is not None else None
+
+    async def _set_lang(self, live: LiveTable, seat: int, lang: str) -> None:
+        """Keep ``lang`` with ``seat``'s person (under the table's lock): in the store, for
+        the seat's table sockets, and for the running match."""
+        await self.change(live, live.table.with_lang(seat, lang))
+        for conn in live.sockets:
+            if self._seat_of(live, conn) == seat:
+                live.langs[conn] = lang
+        match = self.games.games.get(live.table.game) if live.table.game else None
+        if match is not None and isinstance(match.session, TableSession):
+            match.session.langs[seat] = lang  # (not set_lang: that would store it again)
+
+    async def _handle(self, live: LiveTable, conn: Connection, text: str | bytes) -> None:
         who = live.who(conn)
         if who is None:
             return
@@ -400,7 +503,8 @@ class Lobby:
             if not isinstance(msg, dict):
                 raise bad_request(BadMessage("protocol.not_object"))
             kind = msg.get("type")
-            fields = {"ping": set(), "sync": set(), "say": {"say"}}.get(str(kind))
+            fields = {"ping": set(), "sync": set(), "say": {"say"},
+                      "lang": {"lang"}}.get(str(kind))
             if fields is None or set(msg) != {"type", *fields}:
                 raise bad_request(BadMessage("protocol.table_messages"))
             if kind == "sync":
@@ -411,9 +515,18 @@ class Lobby:
                     raise TableRefusal("table.not_seated")
                 if msg["say"] not in QUICK_MESSAGES:
                     raise TableRefusal("table.bad_quick", known=", ".join(QUICK_MESSAGES))
+                self.quick.count(live.table.id, seat)
                 said = {"type": "said", "seat": seat, "say": msg["say"]}
                 for other in list(live.sockets):
                     other.send(said)
+            elif kind == "lang":
+                seat = live.table.seat_of(who)
+                if seat is None:
+                    raise TableRefusal("table.not_seated")
+                if msg["lang"] not in LANGS:
+                    raise bad_request(BadMessage("protocol.lang", known=", ".join(LANGS)))
+                async with live.lock:
+                    await self._set_lang(live, seat, msg["lang"])  # (announces: the answer)
         except TableRefusal as e:
             conn.send({"type": "error", **refusal_json(e, live.langs.get(conn, "en"))})
 
@@ -479,10 +592,21 @@ def install_tables(app: FastAPI, lobby: Lobby) -> None:
     def base_of(request: Request) -> str:
         return str(request.base_url)
 
+    def person_of(request: Request, needed: bool = False) -> str | None:
+        """The hash of the request's device key (None when it sent none and none is
+        needed); TableRefusal for a malformed one."""
+        key = request.headers.get(PERSON_HEADER)
+        if key is None and not needed:
+            return None
+        try:  # (the same owner a device's games of one person have)
+            return owner_of(key)
+        except DeviceRefusal:
+            raise TableRefusal("table.person_key") from None
+
     @app.post("/api/tables", status_code=201, response_model=None)
     @refusing
     async def open_table(request: Request) -> dict[str, Any]:
-        return await lobby.open(await body_of(request), base_of(request))
+        return await lobby.open(await body_of(request), base_of(request), person_of(request))
 
     @app.get("/api/tables/{table_id}", response_model=None)
     @refusing
@@ -499,8 +623,10 @@ def install_tables(app: FastAPI, lobby: Lobby) -> None:
         if not isinstance(data, dict) or "name" not in data or set(data) - {"name", "seat"}:
             raise bad_request(BadMessage("protocol.table_join"))
 
+        person = person_of(request)
+
         async def sit(live: LiveTable, who: Pass) -> dict[str, Any]:
-            table, key = live.table.joined(who, data["name"], data.get("seat"))
+            table, key = live.table.joined(who, data["name"], data.get("seat"), person)
             await lobby.change(live, table)
             seat = who.seat if who.seat is not None else data["seat"]
             return {"seat": seat,
@@ -560,7 +686,8 @@ def install_tables(app: FastAPI, lobby: Lobby) -> None:
             try:
                 session = await lobby.games.create(
                     seats.game_options(),
-                    lambda game_id, config: TableSession.start(game_id, config, seats),
+                    lambda game_id, config: lobby.hooked(
+                        TableSession.start(game_id, config, seats)),
                     host_device(request))
             except TableRefusal:
                 raise
@@ -569,7 +696,15 @@ def install_tables(app: FastAPI, lobby: Lobby) -> None:
             except Exception as e:
                 write_problem(e, "the game of a table")
                 raise TableRefusal("table.cannot_save") from None
-            await lobby.change(live, live.table.started_as(who, session.id))
+            started = live.table.started_as(who, session.id)
+            people = {n: p for n in range(len(started.seats))
+                      if (p := started.person_of(n)) is not None}
+            try:  # (whose statistics and games list the match is in)
+                await asyncio.to_thread(lobby.store.seat_people, session.id, people)
+            except Exception as e:
+                write_problem(e, "the people of a table's game")
+                raise TableRefusal("table.cannot_save") from None
+            await lobby.change(live, started)
             lobby.wind(live)
             return {"game": session.id}
 
@@ -600,6 +735,38 @@ def install_tables(app: FastAPI, lobby: Lobby) -> None:
 
         return await act(request, table_id, frames)
 
+    @app.get("/api/person/stats", response_model=None)
+    async def person_stats(request: Request) -> dict[str, Any] | JSONResponse:
+        """The statistics of the person whose key the request carries (``/api/stats``'s
+        answer, over the games they played, each for their own side)."""
+        try:
+            person = person_of(request, needed=True)
+        except TableRefusal as e:
+            return refused(request, e)
+        assert person is not None
+        result: dict[str, Any] = await asyncio.to_thread(lobby.store.person_stats, person)
+        return result
+
+    @app.get("/api/person/games", response_model=None)
+    async def person_games(request: Request, limit: int = PERSON_PAGE,
+                           before: str | None = None) -> dict[str, Any] | JSONResponse:
+        """The games of the person whose key the request carries (``/api/games``'s answer,
+        each game with ``seat``: theirs)."""
+        try:
+            person = person_of(request, needed=True)
+            if not 1 <= limit <= PAGE_LIMIT:
+                raise bad_request(BadMessage("protocol.limit", most=PAGE_LIMIT,
+                                             value=str(limit)))
+            try:
+                cursor = read_cursor(before) if before is not None else None
+            except ValueError:
+                raise bad_request(BadMessage("protocol.bad_cursor")) from None
+        except TableRefusal as e:
+            return refused(request, e)
+        assert person is not None
+        page = await asyncio.to_thread(lobby.store.person_page, person, limit, cursor)
+        return {"games": page.games, "next": page.next, "unreadable": page.unreadable}
+
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
@@ -611,4 +778,4 @@ def install_tables(app: FastAPI, lobby: Lobby) -> None:
         await lobby.play(ws, table_id)
 
 
-__all__ = ["KEY_HEADER", "Lobby", "install_tables", "refusal_json"]
+__all__ = ["KEY_HEADER", "PERSON_HEADER", "Lobby", "install_tables", "refusal_json"]

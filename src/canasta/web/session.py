@@ -316,7 +316,9 @@ class GameSession:
         """Let the computer seat to act choose and play its move."""
         return self.table.step_computer()
 
-    def next_hand(self) -> None:
+    def next_hand(self, seat: int = HUMAN) -> None:
+        """Deal the next hand (``seat``: who asks; at a table, ``TableSession`` waits for
+        everybody there)."""
         self.table.next_hand()
 
     def hint(self, seat: int, lang: str) -> tuple[Move, str]:

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from canasta.errors import CanastaError
+from canasta.variants import get_variant, variant_names
 from canasta.web.session import printable_name
 
 log = logging.getLogger("canasta.web")
@@ -76,11 +77,32 @@ CREATE TABLE IF NOT EXISTS tables (
     game TEXT
 );
 CREATE INDEX IF NOT EXISTS tables_game ON tables (game);
+CREATE TABLE IF NOT EXISTS seatings (
+    game TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    person TEXT NOT NULL,
+    side INTEGER NOT NULL,
+    played INTEGER NOT NULL DEFAULT 0,
+    over INTEGER NOT NULL DEFAULT 0,
+    won INTEGER NOT NULL DEFAULT 0,
+    hands_scored INTEGER NOT NULL DEFAULT 0,
+    hands_won INTEGER NOT NULL DEFAULT 0,
+    hand_points INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (game, seat)
+);
+CREATE INDEX IF NOT EXISTS seatings_person ON seatings (person);
 """
 #: ``tables``: the tables with friends (canasta.web.tables), ``data`` their seats and the hashes
 #: of their links' keys (never a key), ``game`` the match once started.  A database of a server
 #: from before the tables gets the empty table as it opens; its games are left as they are.
 TABLES_COLUMNS = ("id", "created", "updated", "data", "game")
+#: ``seatings``: which person played which seat of a game (``person`` an opaque value the server
+#: makes, the hash of a device key: never a key), and that seat's side's record in it, kept up
+#: to date with every write of the game; the statistics and the games list of one person read
+#: them (``person_stats``, ``person_page``).  A table's match has one row per person's seat.
+SEATINGS_COLUMNS = ("game", "seat", "person", "side", "played", "over", "won",
+                    "hands_scored", "hands_won", "hand_points")
+SIDE_COLUMNS = ("played", "over", "won", "hands_scored", "hands_won", "hand_points")
 MAX_TABLE = 16 * 1024  # characters; a table of six takes about 1,500
 #: ``problem`` is NULL for a readable game, else why its stored row cannot be read.  ``played``:
 #: some move was made; ``hands_scored``, ``hands_won``, ``hand_points``: seat 0's side over the
@@ -238,11 +260,39 @@ def _ints(value: object) -> list[int] | None:
     return None
 
 
+def _hands(record: Mapping[str, Any]) -> list[dict[str, Any]]:
+    hands_obj = record.get("hands")
+    return [h for h in hands_obj if isinstance(h, dict)] if isinstance(hands_obj, list) else []
+
+
+def side_record(record: Mapping[str, Any], side: int) -> dict[str, int]:
+    """``side``'s record in a game (``SIDE_COLUMNS``): whether a move was made, whether the
+    match is over and ``side`` won it, and the hands with a readable score it scored, won
+    (more than every other side) and the points it made in them."""
+    hands = _hands(record)
+    scored = [s for s in (_hand_score(h) for h in hands) if s is not None and side < len(s)]
+    over = bool(record.get("over"))
+    return {"played": int(any(h.get("moves") for h in hands)), "over": int(over),
+            "won": int(over and _int(record.get("winner")) == side),
+            "hands_scored": len(scored),
+            "hands_won": sum(1 for s in scored
+                             if all(s[side] > x for i, x in enumerate(s) if i != side)),
+            "hand_points": sum(s[side] for s in scored)}
+
+
+def side_of(config: Mapping[str, Any], seat: int) -> int:
+    """The side of ``seat`` in a game of these options (ValueError when they name no table)."""
+    variant, players = config.get("variant"), config.get("players")
+    if not isinstance(variant, str) or variant not in variant_names() \
+            or not isinstance(players, int) or not 0 <= seat < players:
+        raise ValueError(f"no seat {seat} in a game of {variant!r} for {players!r}")
+    return seat % get_variant(variant).n_sides(players)
+
+
 def summarize(config: Mapping[str, Any], record: Mapping[str, Any]) -> dict[str, Any]:
     """The summary columns of a game (values of the wrong type are left out as NULL)."""
-    hands_obj = record.get("hands")
-    hands = [h for h in hands_obj if isinstance(h, dict)] if isinstance(hands_obj, list) else []
-    scored = [s for s in (_hand_score(h) for h in hands) if s is not None]
+    hands = _hands(record)
+    side0 = side_record(record, 0)
     name = config.get("name")
     levels = config.get("levels")
     variant = config.get("variant")
@@ -259,10 +309,10 @@ def summarize(config: Mapping[str, Any], record: Mapping[str, Any]) -> dict[str,
         "scores": json.dumps(scores) if scores is not None else None,
         "over": int(over),
         "winner": _int(record.get("winner")),
-        "played": int(any(h.get("moves") for h in hands)),
-        "hands_scored": len(scored),
-        "hands_won": sum(1 for s in scored if all(s[0] > x for x in s[1:])),
-        "hand_points": sum(s[0] for s in scored),
+        "played": side0["played"],
+        "hands_scored": side0["hands_scored"],
+        "hands_won": side0["hands_won"],
+        "hand_points": side0["hand_points"],
     }
 
 
@@ -354,6 +404,7 @@ class Store:
                        (game_id, now, now, config_text, record_text,
                         int(bool(record.get("over"))), _int(record.get("winner")), owner))
             _write_summary(db, game_id, now, now, summarize(config, record), owner)
+            _write_seatings(db, game_id, record)
 
     def adopt(self, owner: str) -> int:
         """Give every game that belongs to nobody (those of a database from before the
@@ -376,6 +427,29 @@ class Store:
                        (now, config_text, record_text, int(bool(record.get("over"))),
                         _int(record.get("winner")), game_id))
             _write_summary(db, game_id, row[0], now, summarize(config, record), row[1])
+            _write_seatings(db, game_id, record)
+
+    def seat_people(self, game_id: str, people: Mapping[int, str]) -> None:
+        """Record that the person ``people[seat]`` (an opaque value: the hash of a device key)
+        plays ``seat`` of the stored game ``game_id``, so that the game is in that person's
+        statistics and games list (WriteRefused when the game is not stored or has no such
+        seat)."""
+        with self._tx() as db:
+            row = db.execute("SELECT config, record FROM games WHERE id = ?",
+                             (game_id,)).fetchone()
+            if row is None:
+                raise WriteRefused(f"the game {game_id!r} is no longer in the database")
+            try:
+                config, record = decode(row[0], MAX_CONFIG), decode(row[1], MAX_RECORD)
+                sides = {seat: side_of(config, seat) for seat in people}
+            except (UnreadableGame, ValueError) as e:
+                raise WriteRefused(f"the game {game_id!r} has no such seats: {e}") from None
+            for seat, person in people.items():
+                columns = side_record(record, sides[seat])
+                db.execute(f"INSERT OR REPLACE INTO seatings ({', '.join(SEATINGS_COLUMNS)}) "
+                           f"VALUES ({', '.join('?' for _ in SEATINGS_COLUMNS)})",
+                           (game_id, seat, person, sides[seat],
+                            *(columns[c] for c in SIDE_COLUMNS)))
 
     def create_table(self, table_id: str, data: dict[str, Any]) -> None:
         text = encode(data, MAX_TABLE)
@@ -479,15 +553,19 @@ class Store:
             g["table"] = found.get(g["id"])
 
     def stats(self, owner: str) -> dict[str, Any]:
-        """Seat 0's record over every readable game of ``owner`` in which a move was made."""
+        """Seat 0's record over every readable game of one person of ``owner`` in which a move
+        was made.  A table's match (one with seatings: its host's device owns it) is left out:
+        it counts in each person's ``person_stats``, for their own side, and once."""
+        alone = "AND id NOT IN (SELECT game FROM seatings)"
         query = ("SELECT COUNT(*), SUM(over), SUM(over AND winner = 0), SUM(hands_scored), "
                  "SUM(hands_won), SUM(hand_points) FROM summaries "
-                 "WHERE owner = ? AND problem IS NULL AND played")
+                 f"WHERE owner = ? AND problem IS NULL AND played {alone}")
         try:
             with self._lock:
                 totals = self._db.execute(query, (owner,)).fetchone()
-                unreadable = self._db.execute("SELECT COUNT(*) FROM summaries WHERE owner = ? "
-                                              "AND problem IS NOT NULL", (owner,)).fetchone()[0]
+                unreadable = self._db.execute(f"SELECT COUNT(*) FROM summaries WHERE owner = ? "
+                                              f"AND problem IS NOT NULL {alone}",
+                                              (owner,)).fetchone()[0]
             games, finished, won, hands, hands_won, points = (int(x or 0) for x in totals)
         except sqlite3.DatabaseError as e:  # a damaged page: add up the rows still readable
             log.warning("the statistics skip what the database cannot read (%s)", e)
@@ -509,6 +587,61 @@ class Store:
                 "hands": hands, "hands_won": hands_won,
                 "average_hand_score": round(points / hands, 1) if hands else None,
                 "unreadable": unreadable}
+
+    def person_stats(self, person: str) -> dict[str, Any]:
+        """``stats`` for one person: over the games they played a seat of (the seatings'
+        rows), each counted for their seat's side."""
+        query = ("SELECT COUNT(*), SUM(p.over), SUM(p.won), SUM(p.hands_scored), "
+                 "SUM(p.hands_won), SUM(p.hand_points) FROM seatings p JOIN summaries s "
+                 "ON s.id = p.game WHERE p.person = ? AND s.problem IS NULL AND p.played")
+        try:
+            with self._lock:
+                totals = self._db.execute(query, (person,)).fetchone()
+                unreadable = self._db.execute(
+                    "SELECT COUNT(*) FROM seatings p JOIN summaries s ON s.id = p.game "
+                    "WHERE p.person = ? AND s.problem IS NOT NULL", (person,)).fetchone()[0]
+            games, finished, won, hands, hands_won, points = (int(x or 0) for x in totals)
+        except sqlite3.DatabaseError as e:
+            log.warning("a person's statistics cannot be read (%s)", e)
+            games = finished = won = hands = hands_won = points = unreadable = 0
+        return {"games": games, "games_finished": finished, "games_won": won,
+                "hands": hands, "hands_won": hands_won,
+                "average_hand_score": round(points / hands, 1) if hands else None,
+                "unreadable": int(unreadable)}
+
+    def person_page(self, person: str, limit: int,
+                    before: tuple[float, str] | None = None) -> Page:
+        """``page`` for one person: the games they played a seat of, each with ``seat``
+        (theirs) and ``table``; the ``winner`` and ``scores`` are the game's, by side."""
+        out = Page()
+        where, args = ("AND (s.updated, s.id) < (?, ?)", before) if before else ("", ())
+        query = (f"SELECT s.id, s.created, s.updated, s.problem, p.seat, "
+                 f"{', '.join('s.' + c for c in SUMMARY_COLUMNS)} FROM seatings p "
+                 f"JOIN summaries s ON s.id = p.game WHERE p.person = ? {where} "
+                 "ORDER BY s.updated DESC, s.id DESC LIMIT ?")
+        try:
+            with self._lock:
+                rows = self._db.execute(query, (person, *args, limit + 1)).fetchall()
+        except sqlite3.DatabaseError as e:
+            log.warning("a person's games cannot be read (%s)", e)
+            return out
+        for row in rows[:limit]:
+            if row["problem"] is not None:
+                self._report(str(row["id"]), row["problem"])
+                out.unreadable += 1
+                continue
+            try:
+                listed = _listed(row)
+            except (ValueError, TypeError, RecursionError):
+                self._report(str(row["id"]), "its summary is damaged")
+                out.unreadable += 1
+                continue
+            out.games.append({**listed, "seat": int(row["seat"])})
+        if len(rows) > limit:
+            last = rows[limit - 1]
+            out.next = make_cursor(float(last["updated"]), str(last["id"]))
+        self._mark_tables(out.games)
+        return out
 
     def close(self) -> None:
         with self._lock:
@@ -660,6 +793,16 @@ def _write_summary(db: sqlite3.Connection, game_id: str, created: float, updated
                (game_id, created, updated, owner, *(columns[c] for c in SUMMARY_COLUMNS)))
 
 
+def _write_seatings(db: sqlite3.Connection, game_id: str, record: Mapping[str, Any]) -> None:
+    """Bring the seatings of a game (when it has any) up to date with its record."""
+    for seat, side in db.execute("SELECT seat, side FROM seatings WHERE game = ?",
+                                 (game_id,)).fetchall():
+        columns = side_record(record, int(side))
+        db.execute(f"UPDATE seatings SET {', '.join(c + ' = ?' for c in SIDE_COLUMNS)} "
+                   "WHERE game = ? AND seat = ?",
+                   (*(columns[c] for c in SIDE_COLUMNS), game_id, seat))
+
+
 def _write_problem(db: sqlite3.Connection, head: Any, problem: str) -> None:
     """A summary saying why the game ``head`` (its row's id, created, updated... owner last)
     cannot be read."""
@@ -730,7 +873,7 @@ def _check_tables(db: sqlite3.Connection, path: str) -> None:
     for table, needed in (("games", GAMES_COLUMNS),
                           ("summaries", ("id", "created", "updated", "problem",
                                          *SUMMARY_COLUMNS)),
-                          ("tables", TABLES_COLUMNS)):
+                          ("tables", TABLES_COLUMNS), ("seatings", SEATINGS_COLUMNS)):
         have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
         if have and (missing := [c for c in needed if c not in have]):
             raise StoreOpenError(f"{path} is not a canasta games database (its table "

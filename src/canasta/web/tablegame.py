@@ -10,16 +10,18 @@ hand.  Plain Python, like the session it extends.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from canasta.bots import make_player
 from canasta.bots.base import Player
 from canasta.bots.expert import ExpertPlayer
+from canasta.errors import IllegalMove
 from canasta.i18n import LANGS
 from canasta.table import Table as Driver
 from canasta.web.present import legal_json
 from canasta.web.present import view_json as seat_json
+from canasta.web.quick import QuickLimit
 from canasta.web.reasons import unavailable
 from canasta.web.session import COMPUTER_NAMES, HUMAN, ConfigError, GameConfig, GameSession
 from canasta.web.tables import COMPUTER, FRIEND, Table
@@ -30,7 +32,13 @@ PRIVATE = ("hand", "drew", "legal", "unavailable", "answer")
 
 class TableSession(GameSession):
     """A table's match: ``seats`` the table as it was when the session was built (names, who
-    is a person), ``langs`` each person's language (their errors, hints and reasons)."""
+    is a person), ``langs`` each person's language (their errors, hints and reasons), as
+    stored with their seats; ``ready`` the people who have asked for the next hand since the
+    last one ended.
+
+    What only the server knows is the lobby's to give (``canasta.web.lobby``): ``present``
+    the seats with a person connected to the match now, ``on_lang`` what to do when a person
+    changes language (store it with their seat), ``quick`` the count of quick messages."""
 
     def __init__(self, game_id: str, config: GameConfig, seats: Table, driver: Driver) -> None:
         super().__init__(game_id, config, table=driver)
@@ -39,7 +47,12 @@ class TableSession(GameSession):
         self.levels: list[str] = [s.level or "expert" for s in seats.seats]
         self.person_seats = frozenset(n for n, s in enumerate(seats.seats)
                                       if s.kind != COMPUTER)
-        self.langs: dict[int, str] = {}
+        self.langs: dict[int, str] = {n: s.lang for n, s in enumerate(seats.seats)
+                                      if n in self.person_seats and s.lang is not None}
+        self.ready: set[int] = set()
+        self.present: Callable[[], Iterable[int]] = tuple
+        self.on_lang: Callable[[int, str], None] | None = None
+        self.quick: QuickLimit | None = None
 
     # --- building ---------------------------------------------------------------------------
     @classmethod
@@ -70,7 +83,49 @@ class TableSession(GameSession):
     def set_lang(self, seat: int, lang: str) -> None:
         if lang not in LANGS:
             raise ConfigError("config.lang", known=", ".join(LANGS), value=lang)
+        changed = self.lang_of(seat) != lang or seat not in self.langs
         self.langs[seat] = lang
+        if changed and self.on_lang is not None:
+            self.on_lang(seat, lang)
+
+    # --- between two hands ----------------------------------------------------------------------
+    def next_hand(self, seat: int = HUMAN) -> None:
+        """``seat``'s person has closed the score sheet with "next hand": the hand is dealt
+        once every person connected to the match and playing their own seat has (a person
+        away, or whose seat a computer plays, holds nobody up).  Asking twice is asking once."""
+        if self.state.result is None:
+            raise IllegalMove("web.hand_not_over")
+        if self.match.over:
+            raise IllegalMove("web.match_over")
+        self.ready.add(seat)
+        self.deal_when_ready()
+
+    def waiting_for(self) -> list[int]:
+        """The seats whose person the next hand waits for (none while a hand is played)."""
+        if self.state.result is None or self.match.over:
+            return []
+        here = set(self.present())
+        return sorted(n for n in self.person_seats if n in here and n not in self.ready
+                      and not self.table.is_computer(n))
+
+    def deal_when_ready(self) -> bool:
+        """Deal the next hand if somebody asked for it and nobody there is still reading the
+        score sheet (a person who leaves may be the last one waited for): whether it did."""
+        if self.state.result is None or self.match.over or not self.ready \
+                or self.waiting_for():
+            return False
+        self.deal()
+        return True
+
+    def deal(self) -> None:
+        """Deal the next hand now (a clock table's clock does, after its seconds)."""
+        self.table.next_hand()
+        self.ready.clear()
+
+    def quick_said(self, seat: int) -> None:
+        """Count a quick message of ``seat``, or refuse it (``table.quick_too_many``)."""
+        if self.quick is not None:
+            self.quick.count(self.table_id, seat)
 
     # --- what each seat sees --------------------------------------------------------------------
     def seat_levels(self) -> list[str | None]:
@@ -103,7 +158,8 @@ class TableSession(GameSession):
         here = set(present)
         return [{"seat": n, "name": self.names[n], "person": n in self.person_seats,
                  "present": n in self.person_seats and n in here,
-                 "computer": self.table.is_computer(n)} for n in range(len(self.names))]
+                 "computer": self.table.is_computer(n),
+                 "ready": n in self.ready} for n in range(len(self.names))]
 
     def can_undo_for(self, seat: int | None) -> bool:
         return seat is not None and self.table.can_undo(seat)

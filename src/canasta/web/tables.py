@@ -30,6 +30,7 @@ from typing import Any, Final
 
 from canasta.bots import LEVELS
 from canasta.errors import CanastaError
+from canasta.i18n import LANGS
 from canasta.variants import get_variant, variant_names
 from canasta.web.session import (
     DEFAULT_LEVEL,
@@ -61,7 +62,7 @@ STATUS: Final[dict[str, int]] = {
     "table.started": 409, "table.seat_taken": 409, "table.not_friend_seat": 409,
     "table.host_seated": 409, "table.present": 409, "table.nobody": 409,
     "table.seat_empty": 409, "table.not_started": 409,
-    "table.cannot_save": 503,
+    "table.cannot_save": 503, "table.quick_too_many": 429,
 }
 
 
@@ -101,7 +102,10 @@ class Seat:
     """One seat: ``kind`` is host, friend or computer; ``level`` the computer player's (for a
     friend's seat: the level of the computer that plays it when the host lets one); ``invite``
     and ``key`` hashes (a friend's invite; the key of the person sitting there, which is the
-    invite's when they came through it); ``stand_in``: a computer plays the friend's seat."""
+    invite's when they came through it); ``stand_in``: a computer plays the friend's seat;
+    ``lang``: the language its person last asked for; ``person``: the hash of the device key
+    its person sat down with (``X-Canasta-Device``), whose statistics and games list hold this
+    table's match (None: the seat's own key stands for its person, see ``person_of``)."""
 
     kind: str
     level: str | None = None
@@ -109,6 +113,8 @@ class Seat:
     invite: str | None = None
     key: str | None = None
     stand_in: bool = False
+    lang: str | None = None
+    person: str | None = None
 
     @property
     def taken(self) -> bool:
@@ -116,12 +122,16 @@ class Seat:
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "level": self.level, "name": self.name,
-                "invite": self.invite, "key": self.key, "stand_in": self.stand_in}
+                "invite": self.invite, "key": self.key, "stand_in": self.stand_in,
+                "lang": self.lang, "person": self.person}
 
     @staticmethod
     def from_json(obj: Mapping[str, Any]) -> Seat:
+        lang, person = obj.get("lang"), obj.get("person")
         return Seat(str(obj["kind"]), obj.get("level"), obj.get("name"), obj.get("invite"),
-                    obj.get("key"), bool(obj.get("stand_in")))
+                    obj.get("key"), bool(obj.get("stand_in")),
+                    lang if lang in LANGS else None,
+                    person if isinstance(person, str) else None)
 
 
 @dataclass
@@ -141,13 +151,14 @@ class Table:
 
     # --- opening ---------------------------------------------------------------------------
     @staticmethod
-    def open(table_id: str, body: object) -> tuple[Table, dict[str, Any]]:
+    def open(table_id: str, body: object,
+             person: str | None = None) -> tuple[Table, dict[str, Any]]:
         """A new table from the start screen's choices: ``body`` is ``POST /api/games``'s but
         ``seats`` replaces ``levels``: one entry per seat 1, 2, ... ``{"level": "expert"}`` for
         a computer player or ``{"friend": true}`` (optionally with the ``level`` of the computer
         that would stand in).  Returns the table and its keys (given once, never stored):
         ``{"host", "table", "watch", "invites": {seat: key}}``; ConfigError when ``body`` is
-        not acceptable."""
+        not acceptable.  ``person``: the hash of the host's device key, if they sent one."""
         if not isinstance(body, Mapping):
             raise ConfigError("config.table_not_object")
         if "levels" in body:
@@ -180,7 +191,8 @@ class Table:
             raise ConfigError("config.table_no_friend")
         keys: dict[str, Any] = {"host": new_key(), "table": new_key(), "watch": new_key(),
                                 "invites": {}}
-        host = Seat(HOST, None, config.name, None, key_hash(keys["host"]))
+        host = Seat(HOST, None, config.name, None, key_hash(keys["host"]), lang=config.lang,
+                    person=person)
         for n, seat in enumerate(seats, 1):
             if seat.kind == FRIEND:
                 invite = new_key()
@@ -228,11 +240,14 @@ class Table:
         return who.seat if who.role in (ROLE_HOST, ROLE_SEAT) else None
 
     # --- changes (each returns a new table) -----------------------------------------------
-    def joined(self, who: Pass, name: object, seat: object = None) -> tuple[Table, str | None]:
+    def joined(self, who: Pass, name: object, seat: object = None,
+               person: str | None = None) -> tuple[Table, str | None]:
         """The table once the holder of ``who`` sits down as ``name``: an invite sits at its
         own seat (``seat``, when given, must be it), the table link at the free friend's
-        ``seat`` it names.  Returns the table and the new key of that seat when one was made
-        (through the table link; an invite stays its seat's key)."""
+        ``seat`` it names; ``person``: the hash of their device key, if they sent one (joining
+        again through an invite keeps the person first seated unless it gives one).  Returns
+        the table and the new key of that seat when one was made (through the table link; an
+        invite stays its seat's key)."""
         if self.started:
             raise TableRefusal("table.started")
         clean = _name(name)
@@ -249,6 +264,7 @@ class Table:
             out.seats[n].name = clean
             out.seats[n].key = out.seats[n].invite
             out.seats[n].stand_in = False
+            out.seats[n].person = person or out.seats[n].person
             return out, None
         if who.role == ROLE_TABLE:
             if seat is None:
@@ -265,6 +281,7 @@ class Table:
             out.seats[seat].name = clean
             out.seats[seat].key = key_hash(key)
             out.seats[seat].stand_in = False
+            out.seats[seat].person = person
             return out, key
         if who.role == ROLE_HOST:
             raise TableRefusal("table.host_seated")
@@ -327,6 +344,24 @@ class Table:
         out = self._copy()
         out.game = game_id
         return out
+
+    def with_lang(self, seat: int, lang: str) -> Table:
+        """The table with ``lang`` the language of ``seat``'s person (ConfigError for a
+        language the game has not)."""
+        if lang not in LANGS:
+            raise ConfigError("config.lang", known=", ".join(LANGS), value=repr(lang))
+        out = self._copy()
+        out.seats[seat].lang = lang
+        return out
+
+    def person_of(self, seat: int) -> str | None:
+        """Who the person of ``seat`` is for the statistics and the games list: the hash of
+        the device key they sat down with, else that of their seat's key (a person known at
+        this table only); None for a seat no person took."""
+        s = self.seats[seat]
+        if s.kind == COMPUTER or not s.taken:
+            return None
+        return s.person or s.key
 
     def check_ready(self) -> None:
         for n, seat in enumerate(self.seats):

@@ -53,6 +53,8 @@ const tablePath = (id) => `/api/tables/${encodeURIComponent(id)}`;
 export const openTable = (options) => api("/api/tables", { method: "POST", body: options });
 export const getTable = (id, key) => api(tablePath(id), { key });
 export const joinTable = (id, key, body) => api(`${tablePath(id)}/join`, { method: "POST", body, key });
+/** This device's person's statistics and games (their seats at tables), when it has a key. */
+export const getPersonStats = () => api("/api/person/stats");
 export const fillTable = (id, key) => api(`${tablePath(id)}/fill`, { method: "POST", body: {}, key });
 export const getTableReplay = (id, key, hand) =>
   api(`${tablePath(id)}/replay?hand=${encodeURIComponent(hand)}`, { key });

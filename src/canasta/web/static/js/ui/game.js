@@ -360,8 +360,17 @@ export class GameScreen {
     const v = this.view;
     return {
       view: v, onSeen: () => { this.scoreSeenFor = v.hand_number; },
-      onNext: () => this.nextHand(), onNewGame: () => this.onExit(),
+      onNext: () => this.nextHand(), onNewGame: () => this.onExit(), waiting: this.waitingNext(),
     };
+  }
+
+  /** At a table, once this person has asked for the next hand: the names of the people there
+   * it still waits for (the server deals it when none is left); otherwise null. */
+  waitingNext() {
+    if (!this.tableLink || !this.people || !this.view) return null;
+    const me = this.people.find((p) => p.seat === this.view.seat);
+    if (!me || !me.ready) return null;
+    return this.people.filter((p) => p.person && p.present && !p.computer && !p.ready).map((p) => p.name);
   }
 
   /** "Hint" in the answer dialog: ask the server what an expert would answer, and why. */
@@ -444,7 +453,8 @@ export class GameScreen {
   }
 
   nextHand() {
-    $("#score-dialog").close();
+    // At a table the sheet stays open, saying whom the next hand waits for, until it is dealt.
+    if (!this.tableLink) $("#score-dialog").close();
     this.send({ type: "next_hand" });
   }
 

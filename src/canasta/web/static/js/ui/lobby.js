@@ -128,6 +128,10 @@ export class TableScreen {
   }
 
   relabel() {
+    // The server keeps each person's language with their seat: tell it the new one.
+    if (this.lobby && this.lobby.you.joined && this.socket && this.socket.readyState === 1) {
+      this.socket.send(JSON.stringify({ type: "lang", lang: lang() }));
+    }
     this.render();
   }
 

@@ -87,7 +87,7 @@ export function updateScore(opts) {
   }
 }
 
-export function fillScore({ view: v, onSeen, onNext, onNewGame }) {
+export function fillScore({ view: v, onSeen, onNext, onNewGame, waiting = null }) {
   const score = $("#score-dialog");
   const over = v.match && v.match.over;
   $("#score-title").textContent = over ? t("score.finalTitle") : t("score.title");
@@ -95,10 +95,13 @@ export function fillScore({ view: v, onSeen, onNext, onNewGame }) {
   const focusKey = active && score.contains(active) ? active.dataset.testid : null;
   // The sheet scrolls between its title and its buttons, which stay in sight.
   fill($("#score-body"), scoreSheet(v));
+  // (at a table, once this person asked for the next hand: whom it waits for)
+  const waitingText = !over && waiting ? t("table.waitingNext", { names: waiting.join(", ") }) : null;
   fill($("#score-actions"),
+    waitingText ? h("p", { class: "score-waiting", role: "status", dataset: { testid: "waiting-next" } }, waitingText) : null,
     over
       ? h("button", { type: "button", class: "btn btn-primary", autofocus: true, dataset: { testid: "new-game" }, onclick: () => { score.close(); onNewGame(); } }, t("actions.newGame"))
-      : h("button", { type: "button", class: "btn btn-primary", "aria-keyshortcuts": "n", autofocus: true, dataset: { testid: "next-hand" }, onclick: onNext }, t("actions.nextHand")),
+      : h("button", { type: "button", class: "btn btn-primary", "aria-keyshortcuts": "n", autofocus: true, disabled: !!waitingText, dataset: { testid: "next-hand" }, onclick: onNext }, t("actions.nextHand")),
     h("button", { type: "button", class: "btn", dataset: { testid: "close-score" }, onclick: () => { onSeen(); score.close(); } }, t("actions.viewTable")));
   score.onclose = onSeen;
   if (focusKey) {

@@ -3,7 +3,7 @@
 // comes from the server's /api/options, which reads them from the registries.
 import { fill, h } from "../dom.js";
 import { formatDate, formatNumber, formatPercent, has, lang, t, tn } from "../i18n.js";
-import { createGame, getStats, listGames, openTable } from "../net.js";
+import { createGame, getPersonStats, getStats, listGames, openTable } from "../net.js";
 import { rememberLinks } from "./lobby.js";
 import { openRules } from "./dialogs.js";
 
@@ -130,11 +130,13 @@ export class StartScreen {
 
   async refresh() {
     try {
-      const [page, stats] = await Promise.all([listGames({ limit: PAGE }), getStats()]);
+      const [page, stats, own] = await Promise.all([
+        listGames({ limit: PAGE }), getStats(), getPersonStats().catch(() => null)]);
       this.games = page.games || [];
       this.next = page.next || null;
       this.unreadable = page.unreadable || 0;
       this.stats = stats;
+      this.personStats = own; // this device's person's seats at tables (docs/PROTOCOL.md)
       this.loadError = "";
     } catch (err) {
       this.loadError = err.message;
@@ -397,22 +399,29 @@ export class StartScreen {
       fill(this.statsBox, this.loadError ? null : h("p", { class: "muted" }, t("app.loading")));
       return;
     }
-    const pct = (a, b) => (b ? ` (${formatPercent(a, b)})` : "");
-    const items = [
-      ["games", formatNumber(s.games ?? 0)],
-      ["games_finished", formatNumber(s.games_finished ?? 0)],
-      ["games_won", formatNumber(s.games_won ?? 0) + pct(s.games_won ?? 0, s.games_finished ?? 0)],
-      ["hands", formatNumber(s.hands ?? 0)],
-      ["hands_won", formatNumber(s.hands_won ?? 0) + pct(s.hands_won ?? 0, s.hands ?? 0)],
-      ["average_hand_score", formatNumber(Math.round(s.average_hand_score ?? 0))],
-    ];
-    fill(this.statsBox, h("dl", { class: "stats", dataset: { testid: "stats" } },
-      items.map(([k, v]) => h("div", { class: "stat" }, h("dt", {}, t(`stats.${k}`)), h("dd", {}, v)))));
+    const own = this.personStats;
+    fill(this.statsBox, statsList(s, "stats"),
+      own && own.games ? [h("h3", { class: "stats-subtitle" }, t("start.tableStats")), statsList(own, "person-stats")] : null);
   }
 
   relabel() {
     this.render();
   }
+}
+
+/** The statistics as the server counts them (GET /api/stats, /api/person/stats). */
+function statsList(s, testid) {
+  const pct = (a, b) => (b ? ` (${formatPercent(a, b)})` : "");
+  const items = [
+    ["games", formatNumber(s.games ?? 0)],
+    ["games_finished", formatNumber(s.games_finished ?? 0)],
+    ["games_won", formatNumber(s.games_won ?? 0) + pct(s.games_won ?? 0, s.games_finished ?? 0)],
+    ["hands", formatNumber(s.hands ?? 0)],
+    ["hands_won", formatNumber(s.hands_won ?? 0) + pct(s.hands_won ?? 0, s.hands ?? 0)],
+    ["average_hand_score", formatNumber(Math.round(s.average_hand_score ?? 0))],
+  ];
+  return h("dl", { class: "stats", dataset: { testid } },
+    items.map(([k, v]) => h("div", { class: "stat" }, h("dt", {}, t(`stats.${k}`)), h("dd", {}, v))));
 }
 
 /** The fragment of a table's link this device holds (the host's, or a seat's), or null. */
