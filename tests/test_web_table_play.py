@@ -754,7 +754,7 @@ def test_a_persons_language_is_kept_with_their_seat_across_a_restart(tmp_path: P
 
 
 def person(n: int) -> dict[str, str]:
-    return {"X-Canasta-Device": f"person-{n}-" + "x" * 20}
+    return {"X-Canasta-Device": f"person-{n}-" + "x" * 30}
 
 
 def test_each_person_has_their_own_statistics_and_games_list(
@@ -796,7 +796,7 @@ def test_each_person_has_their_own_statistics_and_games_list(
         rows = sqlite3.connect(client.app.state.lobby.store.path).execute(  # type: ignore
             "SELECT seat FROM seatings WHERE game = ? ORDER BY seat", (t.game,)).fetchall()
         assert [r[0] for r in rows] == [0, 1, 3]
-        for bad in ({}, {"X-Canasta-Device": "short"}):
+        for bad in ({"X-Canasta-Device": ""}, {"X-Canasta-Device": "short"}):
             r = client.get("/api/person/stats", headers=bad)
             assert r.status_code == 400 and r.json()["code"] == "table.person_key"
         r = client.post("/api/tables", headers={"X-Canasta-Device": "no good!"},

@@ -133,7 +133,7 @@ def test_opening_a_table_gives_links_with_the_key_in_the_fragment(client: TestCl
 
 
 def test_the_store_keeps_no_key(client: TestClient, tmp_path: Path) -> None:
-    persons = ["Pa" * 12, "Pe" * 12]  # the host's and Eva's devices' person keys
+    persons = ["Pa" * 15, "Pe" * 15]  # the host's and Eva's devices' person keys
     r = client.post("/api/tables", json=table_body(), headers={"X-Canasta-Device": persons[0]})
     links = r.json()
     client.post(f"/api/tables/{links['id']}/join", json={"name": "Eva", "seat": 1},
