@@ -24,14 +24,18 @@ from canasta.engine.check import check_move
 from canasta.engine.compose import (
     WILD_KIND,
     ByKind,
+    Option,
     combo_groups,
     initial_combos,
     kind_cards,
+    kind_rank,
     splashes,
 )
 from canasta.engine.goingout import can_go_out, going_out_moves
 from canasta.engine.melding import going_out_error
-from canasta.engine.plans import PLAIN, Listing, Plan
+from canasta.engine.melds import Meld
+from canasta.engine.plans import PLAIN, GroupPlan, Listing, Plan
+from canasta.engine.play import plan_meld
 from canasta.engine.takes import must_take, take_moves
 from canasta.errors import IllegalMove
 from canasta.moves import (
@@ -104,6 +108,25 @@ def _add_checked(out: Listing, state: HandState, move: Move) -> None:
         out.add(move, plan)
 
 
+def _add_planned(out: Listing, state: HandState, seat: int, side: int, move: Move,
+                 combo: list[tuple[int, Option]]) -> None:
+    """List an opening of new melds that ``initial_combos`` composed (``combo``: each group's
+    kind and counts, ``move``: its cards) when the rules of the whole move allow it: what
+    ``check_meld`` would say, without resolving each group against the table again.  The
+    composer already gave each group a rank of its own, a card of that rank or a wild card
+    for every card, and counts within the variant's ``wild_range`` (the same limits as its
+    ``counts_error``), and an unopened side has no meld for a group to join."""
+    made = []
+    for (k, _o), g in zip(combo, move.groups, strict=True):
+        r = kind_rank(k)
+        made.append((GroupPlan(r, g, -1), Meld(r, g)))
+    try:
+        plan = plan_meld(state, move, seat, side, move.cards_from_hand(), made)
+    except IllegalMove:
+        return
+    out.add(move, plan)
+
+
 def _offer(out: Listing, state: HandState, move: Move, fit: int, spec: int) -> None:
     """List ``move`` as it is when its fit needs no check (``spec``: the meld it joins, -1 for a
     new one), otherwise when ``check_move`` accepts it."""
@@ -156,14 +179,17 @@ def play_moves(state: HandState, out: Listing) -> None:
         else:
             need = state.minimum(side)
             careful = v.check_listed_openings
+            bound = state.answer == "yes"  # (then ``check_move`` asks more than ``plan_meld``)
             for combo in initial_combos(state, side, c, need, 0, [], -1):
                 groups = combo_groups(by_kind, combo, 0, 0)
                 # The groups come in rank order, each in card order: what ``Move.meld`` sorts.
                 m = Move(MoveKind.MELD, tuple(tuple(g) for g in groups))
                 if not careful and sum(len(g) for g in groups) < len(hand) - 1:
                     out.add(m, None)  # far from going out: apply checks the minimum
-                else:
+                elif bound:
                     _add_checked(out, state, m)
+                else:
+                    _add_planned(out, state, seat, side, m, combo)
             for m in splashes(state, side, c, by_kind):
                 if m not in out:
                     _add_checked(out, state, m)
