@@ -285,6 +285,38 @@ def test_B6_a_buried_wild_freezes_the_pile_for_an_opened_side_until_taken() -> N
     assert not state.pile_frozen()
 
 
+def test_B6_every_kind_in_hand_but_a_red_three_is_offered_as_a_discard(monkeypatch: Any) -> None:
+    # The listing offers these without asking the base rule card by card; a variant with a
+    # discard rule of its own (registered from outside) is asked for each kind.
+    from canasta.errors import Refusal
+    from canasta.variants import _REGISTRY, register
+    from canasta.variants.classic import Classic
+
+    hands = ["KD KC 9S 5H 2C JK 3S", "", "", ""]
+    state = position(hands=hands, melds=[["QC QD QH"], []])
+    assert state.rules.variant.discards_any_kind
+    assert [m for m in legal(state) if m.startswith("discard")] == [
+        "discard KC", "discard 9S", "discard 5H", "discard 2C", "discard JK", "discard 3S"]
+
+    class KeepKings(Classic):
+        name = "keep-kings"
+        aliases = ()
+
+        def discard_error(self, state: HandState, seat: int, c: Card, going_out: bool,
+                          hand: Any = None) -> Refusal | None:
+            if c.rank == "K":
+                return Refusal("discard.wild")
+            return super().discard_error(state, seat, c, going_out, hand)
+
+    monkeypatch.setitem(_REGISTRY, "keep-kings", _REGISTRY["classic"])
+    register(KeepKings())
+    state = table_position("keep-kings", 4, hands=hands, melds=[["QC QD QH"], []])
+    assert not state.rules.variant.discards_any_kind
+    assert [m for m in legal(state) if m.startswith("discard")] == [
+        "discard 9S", "discard 5H", "discard 2C", "discard JK", "discard 3S"]
+    refused(state, "discard KC")
+
+
 # ----------------------------------------------------------------------------------------
 # B.7 Threes
 @pytest.mark.parametrize(("count", "side_melds", "points"), [

@@ -24,7 +24,8 @@ def all_cards(state: HandState) -> Counter[object]:
 
 def play_match(rules: Rules, seed: int, max_hands: int, deep_every: int) -> Match:
     """Play random legal moves, checking the invariants; deep checks every ``deep_every``
-    moves (every listed move passes ``check``; the position's JSON reads back the same)."""
+    moves (every listed move passes ``check``, and the plan the listing kept for it is the one
+    ``check`` makes; the position's JSON reads back the same)."""
     rng = random.Random(seed)
     deck = Counter(make_deck(rules.variant.decks(rules.players)))
     match = Match(rules, seed)
@@ -40,8 +41,13 @@ def play_match(rules: Rules, seed: int, max_hands: int, deep_every: int) -> Matc
             move = rng.choice(legal)
             assert state.parse(str(move)) == move, str(move)
             if moves % deep_every == 0:
+                listing = state.plans
+                assert listing is not None
                 for m in legal:
-                    state.check(m)
+                    # What ``apply`` would carry out unchecked is what ``check`` works out.
+                    plan = state.check(m)
+                    kept = listing.plan(m)
+                    assert kept is None or kept == plan, str(m)
                 assert len(set(legal)) == len(legal), "a move is listed twice"
                 j = position_to_json(state)
                 if state.asking is None and state.answer is None and not state.turn_melded:

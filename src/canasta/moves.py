@@ -148,6 +148,12 @@ NO = Move(MoveKind.NO)
 _SIMPLE = {m.kind.value: m for m in (DRAW, PASS, ASK, YES, NO)}
 #: ``discard`` of each card, by card id
 DISCARDS: tuple[Move, ...] = tuple(Move(MoveKind.DISCARD, card=c) for c in ALL_CARDS)
+#: ``add`` of one card to a meld of each rank: ``ADDS[card id][i]``, ``i`` the rank's place in
+#: NATURAL_RANKS (the last one: the meld of wild cards).  The listing offers most of its
+#: additions card by card; a table look-up costs less than building or interning the move.
+ADDS: tuple[tuple[Move, ...], ...] = tuple(
+    tuple(Move(MoveKind.ADD, ((c,),), rank=r) for r in (*NATURAL_RANKS, WILD_MELD))
+    for c in ALL_CARDS)
 
 
 def _parse_groups(text: str) -> list[list[Card]]:

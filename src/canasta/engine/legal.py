@@ -24,17 +24,33 @@ from canasta.engine.check import check_move
 from canasta.engine.compose import (
     WILD_KIND,
     ByKind,
+    Option,
     combo_groups,
     initial_combos,
     kind_cards,
+    kind_rank,
     splashes,
 )
 from canasta.engine.goingout import can_go_out, going_out_moves
 from canasta.engine.melding import going_out_error
-from canasta.engine.plans import PLAIN, Listing, Plan
+from canasta.engine.melds import Meld
+from canasta.engine.plans import PLAIN, GroupPlan, Listing, Plan
+from canasta.engine.play import plan_meld
 from canasta.engine.takes import must_take, take_moves
 from canasta.errors import IllegalMove
-from canasta.moves import ASK, DISCARDS, DRAW, NO, PASS, WILD_MELD, YES, Move, MoveKind, one_group
+from canasta.moves import (
+    ADDS,
+    ASK,
+    DISCARDS,
+    DRAW,
+    NO,
+    PASS,
+    WILD_MELD,
+    YES,
+    Move,
+    MoveKind,
+    one_group,
+)
 
 if TYPE_CHECKING:
     from canasta.engine.state import HandState
@@ -92,6 +108,25 @@ def _add_checked(out: Listing, state: HandState, move: Move) -> None:
         out.add(move, plan)
 
 
+def _add_planned(out: Listing, state: HandState, seat: int, side: int, move: Move,
+                 combo: list[tuple[int, Option]]) -> None:
+    """List an opening of new melds that ``initial_combos`` composed (``combo``: each group's
+    kind and counts, ``move``: its cards) when the rules of the whole move allow it: what
+    ``check_meld`` would say, without resolving each group against the table again.  The
+    composer already gave each group a rank of its own, a card of that rank or a wild card
+    for every card, and counts within the variant's ``wild_range`` (the same limits as its
+    ``counts_error``), and an unopened side has no meld for a group to join."""
+    made = []
+    for (k, _o), g in zip(combo, move.groups, strict=True):
+        r = kind_rank(k)
+        made.append((GroupPlan(r, g, -1), Meld(r, g)))
+    try:
+        plan = plan_meld(state, move, seat, side, move.cards_from_hand(), made)
+    except IllegalMove:
+        return
+    out.add(move, plan)
+
+
 def _offer(out: Listing, state: HandState, move: Move, fit: int, spec: int) -> None:
     """List ``move`` as it is when its fit needs no check (``spec``: the meld it joins, -1 for a
     new one), otherwise when ``check_move`` accepts it."""
@@ -144,14 +179,17 @@ def play_moves(state: HandState, out: Listing) -> None:
         else:
             need = state.minimum(side)
             careful = v.check_listed_openings
+            bound = state.answer == "yes"  # (then ``check_move`` asks more than ``plan_meld``)
             for combo in initial_combos(state, side, c, need, 0, [], -1):
                 groups = combo_groups(by_kind, combo, 0, 0)
                 # The groups come in rank order, each in card order: what ``Move.meld`` sorts.
                 m = Move(MoveKind.MELD, tuple(tuple(g) for g in groups))
                 if not careful and sum(len(g) for g in groups) < len(hand) - 1:
                     out.add(m, None)  # far from going out: apply checks the minimum
-                else:
+                elif bound:
                     _add_checked(out, state, m)
+                else:
+                    _add_planned(out, state, seat, side, m, combo)
             for m in splashes(state, side, c, by_kind):
                 if m not in out:
                     _add_checked(out, state, m)
@@ -163,13 +201,20 @@ def play_moves(state: HandState, out: Listing) -> None:
     if state.answer != "yes" or len(hand) == 1:
         last = len(hand) == 1
         if not last or going_out_error(state, side, state.canastas(side)) is None:
-            discard_error = v.discard_error
             moves, specs = out.moves, out.specs
-            for k in range(N_KINDS):
-                cs = by_kind[k]
-                if cs and k != RED_THREE and discard_error(state, seat, cs[0], last) is None:
-                    moves.append(DISCARDS[cs[0].id])
-                    specs.append(PLAIN)
+            if v.discards_any_kind:
+                for k in range(N_KINDS):
+                    cs = by_kind[k]
+                    if cs and k != RED_THREE:
+                        moves.append(DISCARDS[cs[0].id])
+                        specs.append(PLAIN)
+            else:
+                discard_error = v.discard_error
+                for k in range(N_KINDS):
+                    cs = by_kind[k]
+                    if cs and k != RED_THREE and discard_error(state, seat, cs[0], last) is None:
+                        moves.append(DISCARDS[cs[0].id])
+                        specs.append(PLAIN)
     if (state.partner_of(seat) is not None and not state.asked[seat] and not state.facts.melded
             and state.answer is None and len(hand) >= 2):
         if able is None:
@@ -233,11 +278,16 @@ def _opened_melds(state: HandState, side: int, c: list[int], by_kind: ByKind,
     counts_error = v.counts_error
     hand_size = sum(c)
     size = v.canasta_size
-    canastas = state.canastas(side)
+    index = state.meld_index(side)
+    canastas = index.canastas
+    where = index.joinable
     melds = state.melds[side]
     deuces, jokers = c[DEUCE], c[JOKER]
-    where = state.meld_index(side).joinable
-    add, meld, plain = MoveKind.ADD, MoveKind.MELD, ""
+    # Nearly every candidate is listed as it is (``_AS_IS``: the hand keeps two cards or
+    # more), and those go straight into the listing's lists: this runs at every play-phase
+    # listing, where a call per candidate was a good part of its cost.
+    moves, specs = out.moves, out.specs
+    meld, plain = MoveKind.MELD, ""
     # A new meld of three cards leaves as many cards whatever its rank.
     new_fit = _AS_IS if hand_size >= 5 else _fit(state, side, hand_size - 3, canastas)
 
@@ -254,7 +304,12 @@ def _opened_melds(state: HandState, side: int, c: list[int], by_kind: ByKind,
             fit = _AS_IS if hand_size >= 3 else _fit(state, side, hand_size - 1,
                                                      canastas + (m.size + 1 == size))
             if fit and counts_error(state, side, r, m.naturals + 1, m.deuces, m.jokers) is None:
-                _offer(out, state, one_group(add, r, (cs[0],)), fit, mi)
+                move = ADDS[cs[0].id][k]
+                if fit == _AS_IS:
+                    moves.append(move)
+                    specs.append(mi)
+                else:
+                    _add_checked(out, state, move)
             continue
         if n < 2 or not new_fit:
             continue
@@ -268,24 +323,27 @@ def _opened_melds(state: HandState, side: int, c: list[int], by_kind: ByKind,
                    new_fit, -1)
     if deuces or jokers:
         check_wilds = v.wild_adds_need_check(state, side)
-        deuce = by_kind[DEUCE][0] if deuces else None
-        joker = by_kind[JOKER][0] if jokers else None
-        for mi, m in enumerate(melds):
-            r = m.rank
-            if len(r) != 1 or r not in NATURAL_RANKS or where.get(r) != mi:
-                continue  # (a card of a rank joins that rank's joinable meld, no other)
+        deuce_adds = ADDS[by_kind[DEUCE][0].id] if deuces else None
+        joker_adds = ADDS[by_kind[JOKER][0].id] if jokers else None
+        # The joinable melds in the order of the side's melds (the index is built in that
+        # order); a card of a rank joins that rank's joinable meld, no other.
+        for r, mi in where.items():
+            k = NATURAL_RANKS.find(r)
+            if k < 0:
+                continue  # the wild-card meld (below) or the black threes
+            m = melds[mi]
             fit = _AS_IS if hand_size >= 3 else _fit(state, side, hand_size - 1,
                                                      canastas + (m.size + 1 == size))
             if not fit:
                 continue
             if check_wilds:
                 fit = _CHECKED
-            if deuce is not None and counts_error(
+            if deuce_adds is not None and counts_error(
                     state, side, r, m.naturals, m.deuces + 1, m.jokers) is None:
-                _offer(out, state, one_group(add, r, (deuce,)), fit, mi)
-            if joker is not None and counts_error(
+                _offer(out, state, deuce_adds[k], fit, mi)
+            if joker_adds is not None and counts_error(
                     state, side, r, m.naturals, m.deuces, m.jokers + 1) is None:
-                _offer(out, state, one_group(add, r, (joker,)), fit, mi)
+                _offer(out, state, joker_adds[k], fit, mi)
     if v.has_wild_melds(state.rules) and deuces + jokers:
         wi = where.get(WILD_MELD, -1)
         if wi >= 0:
@@ -295,10 +353,13 @@ def _opened_melds(state: HandState, side: int, c: list[int], by_kind: ByKind,
             for kind, d, j in ((DEUCE, 1, 0), (JOKER, 0, 1)):
                 if fit and c[kind] and counts_error(state, side, WILD_MELD, 0, m.deuces + d,
                                                     m.jokers + j) is None:
-                    _offer(out, state, one_group(add, WILD_MELD, (by_kind[kind][0],)), fit, wi)
+                    _offer(out, state, ADDS[by_kind[kind][0].id][_WILD_PLACE], fit, wi)
         elif deuces + jokers >= 3 and new_fit:
             # A new wild-card meld also depends on the other melds (E-26): checked in full.
             for d in range(max(0, 3 - jokers), min(3, deuces) + 1):
                 if counts_error(state, side, WILD_MELD, 0, d, 3 - d) is None:
                     _add_checked(out, state, one_group(meld, plain, tuple(
                         kind_cards(by_kind, WILD_KIND, 0, d, 3 - d))))
+
+
+_WILD_PLACE = len(NATURAL_RANKS)  # the meld of wild cards' place in ``ADDS``

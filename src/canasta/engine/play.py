@@ -19,7 +19,7 @@ from canasta.engine.melding import (
     remaining,
 )
 from canasta.engine.melds import Meld
-from canasta.engine.plans import Plan
+from canasta.engine.plans import GroupPlan, Plan
 from canasta.engine.schema import TURN_START, TurnFacts
 from canasta.engine.scoring import score_hand
 from canasta.engine.takes import take_moves
@@ -28,10 +28,11 @@ from canasta.moves import BLACK_THREES_MELD, Move, MoveKind, rank_name
 from canasta.options import TWO_PLAYER_LAST_CARD_RULE
 
 if TYPE_CHECKING:
+    from canasta.cards import Card
     from canasta.engine.state import HandState
 
 __all__ = ["carry_out", "check_discard", "check_meld", "end_hand", "end_if_stuck", "next_turn",
-           "rank_name"]
+           "plan_meld", "rank_name"]
 
 
 def check_meld(state: HandState, move: Move, actor: int, held: bool = False) -> Plan:
@@ -54,6 +55,14 @@ def check_meld(state: HandState, move: Move, actor: int, held: bool = False) -> 
         made = [group_plan(state, side, move.groups[0], move.rank, seen)]
     else:
         made = [group_plan(state, side, g, None, seen) for g in move.groups]
+    return plan_meld(state, move, actor, side, cs, made)
+
+
+def plan_meld(state: HandState, move: Move, actor: int, side: int, cs: list[Card],
+              made: list[tuple[GroupPlan, Meld]]) -> Plan:
+    """The rules of a meld beyond each group's own: ``made`` holds its groups resolved
+    against the table (``group_plan``, or built so by the listing), ``cs`` every card it
+    takes from the hand.  Raises IllegalMove like ``check_meld``."""
     err0 = state.rules.variant.move_error(state, side, made)
     if err0:
         raise err0.error()

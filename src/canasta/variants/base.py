@@ -276,6 +276,12 @@ class Variant:
             return DISCARD_RED_THREE
         return None
 
+    @property
+    def discards_any_kind(self) -> bool:
+        """Whether ``discard_error`` is this base rule, which refuses red threes only: the
+        listing then offers a discard of every other kind in hand without asking it."""
+        return type(self).discard_error is Variant.discard_error
+
     # --- the start of a hand ----------------------------------------------------------------
     def start_pile(self, state: HandState) -> None:
         """Turn up the first card of the pile; a wild card or a red three is covered by the next
