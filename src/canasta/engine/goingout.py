@@ -246,6 +246,8 @@ def can_go_out(state: HandState) -> bool:
         return False
     if not _canasta_within_reach(state, side, c):
         return False
+    if state.rules.variant.going_out_ruled_out(state, side, c):
+        return False
     if state.rules.variant.exact_going_out:
         return _exactly_out(state, side, c)
     memo = _Memo()
