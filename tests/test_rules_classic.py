@@ -12,9 +12,11 @@ import pytest
 
 from canasta.cards import Card, cards, make_deck
 from canasta.engine.deal import deal
+from canasta.engine.goingout import going_out_moves
 from canasta.engine.state import HandState
 from canasta.errors import IllegalMove
 from canasta.match import Match, match_outcome
+from canasta.moves import Move, MoveKind
 from canasta.rules import Rules
 from canasta.view import view_of
 
@@ -492,6 +494,26 @@ def test_B8_E12_after_yes_a_meld_that_stops_you_going_out_is_refused() -> None:
     refused(state, "discard 5S", "must go out")
     play(state, "meld QC QD QH 2C / 5S 5D 2D")
     assert state.result is not None and state.result.went_out == 0
+
+
+def test_B8_E12_after_yes_every_way_out_of_a_big_hand_is_listed_and_legal() -> None:
+    # After a yes the moves that go out at once (one per score: here which of the groups hold
+    # the three wild cards) are listed as they are built, beside the listing's other moves
+    # that keep a way out; every one is legal, and goes out or leaves the card to discard.
+    hand = "AC AD AH 8C 8D 8H QC QD QH JC JD JH TC TD TH 9C 9D 9H 2C 2D JK 5S"
+    state = position(hands=[hand, "", "", ""], melds=[[KINGS7], []])
+    play(state, "ask", "yes")
+    moves = state.legal_moves()
+    ways = going_out_moves(state, True) + going_out_moves(state, False)
+    assert len(ways) > 30 and set(ways) <= set(moves)
+    assert "meld AC AD AH" in map(str, moves)  # a way out remains after it
+    for move in moves:
+        assert state.is_legal(move), move
+        if move in ways:
+            assert move == Move.meld(*move.groups) or move.kind is MoveKind.ADD  # canonical
+            after = state.copy()
+            after.apply(move)
+            assert after.result is not None or len(after.hands[0]) == 1, move
 
 
 # ----------------------------------------------------------------------------------------

@@ -7,12 +7,14 @@ scenarios/FORMAT.md; deals use explicit decks so that every card is known.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
 from canasta.cards import Card, cards, make_deck
 from canasta.engine.deal import deal, shuffled_deck
+from canasta.engine.goingout import _rank_melds, can_go_out
 from canasta.engine.melds import Meld
 from canasta.engine.scoring import score_hand
 from canasta.engine.state import HandState
@@ -21,6 +23,7 @@ from canasta.match import Match, match_outcome
 from canasta.position import position_from_json, position_to_json
 from canasta.rules import Rules
 from canasta.variants.base import Variant
+from canasta.variants.ponytail import Ponytail, _fewest_wilds
 
 from rules_helpers import legal, play, refused
 
@@ -748,6 +751,108 @@ def test_E49_looking_for_a_way_out_through_wild_additions_stays_quick() -> None:
     melds = ["KC KD KH KS KC 2C 2D"] + [" ".join(f"{r}{s}" for s in "CDHS") for r in "45689TJQ"]
     state = position(hands=["2H 2H 2S 2S JK JK JK JK AS", "", "", ""], melds=[melds, []])
     assert "ask" not in legal(state)
+
+
+def test_E49_counting_rules_out_a_way_out_only_where_there_is_none() -> None:
+    # Counting decides most questions before any layout (``going_out_ruled_out``); at its
+    # edges a way out exists and 'ask' stays offered.  The six nines take one more nine: the
+    # other is the discard.
+    state = position(hands=["9H 9S 4S 4D 4H", "", "", ""],
+                     melds=[[*BOTH, "9C 9D 9H 9S 9C 9D"], []])
+    assert "ask" in legal(state)
+    play(state, "ask")
+    state.apply("yes", seat=2)
+    play(state, "add 9 9H", "meld 4S 4D 4H", "discard 9S")
+    assert state.result is not None and state.result.went_out == 0
+    # A lone five beside it: two cards with nowhere to go.
+    state = position(hands=["9H 9S 4S 4D 4H 5S", "", "", ""],
+                     melds=[[*BOTH, "9C 9D 9H 9S 9C 9D"], []])
+    assert "ask" not in legal(state)
+    # The mixed canasta lacking: the five queens take a queen and the deuce.
+    state = position(hands=["QD 2C 5S", "", "", ""], melds=[[KINGS7, "QC QD QH QS QC"], []])
+    assert "ask" in legal(state)
+    play(state, "ask")
+    state.apply("yes", seat=2)
+    play(state, "add Q QD 2C", "discard 5S")
+    assert state.result is not None and state.result.went_out == 0
+    state = position(hands=["QD 5S 5D 5H", "", "", ""], melds=[[KINGS7, "QC QD QH QS QC"], []])
+    assert "ask" not in legal(state)
+    refused(state, "ask", "go out")
+    # ... or a new meld of four naturals and three wild cards.
+    state = position(hands=["5C 5D 5H 5S 2C 2D JK 4S", "", "", ""], melds=[[KINGS7], []])
+    assert "ask" in legal(state)
+    # Four-books: the wild-card canasta from the five wild cards on the table and two in hand.
+    books = [KINGS7, JACKS7, "7C 7D 7H 7S 7C 7D 7H", "2C 2D 2H JK JK"]
+    state = position(hands=["2S JK 5S", "", "", ""], melds=[books, []],
+                     options={"required_canastas": "four-books"})
+    assert "ask" in legal(state)
+    state = position(hands=["2S 5S", "", "", ""], melds=[books, []],
+                     options={"required_canastas": "four-books"})
+    assert "ask" not in legal(state)
+
+
+@pytest.mark.parametrize("four_books", [False, True])
+def test_E41_fewest_wilds_is_what_the_going_out_search_lays(four_books: bool) -> None:
+    # Counting asks, for each rank in hand, the fewest wild cards its cards go down with; it
+    # must be the least that the search's own ways (one group, or closing the meld at seven and
+    # going on in new melds) take, and none where the search has no way.
+    options = {"required_canastas": "four-books"} if four_books else {}
+    state = HandState(Rules.make("ponytail", 4, **options))
+    wild = cards("2C JK")
+    for rank in "97":
+        k = "AKQJT987654".index(rank)
+        natural = cards(f"{rank}C")[0]
+        metas = [(0, 0)] + [(a, w) for a in range(2, 7) for w in range(4) if 3 <= a + w <= 6]
+        for a0, w0 in metas:
+            held = [natural] * a0 + [wild[i % 2] for i in range(w0)]
+            state.melds[0] = [Meld(rank, held)] if held else []
+            for n in range(1, 17):
+                for wilds in range(10):
+                    ways = _rank_melds(state, 0, k, n, wilds, 0 if held else -1, False)
+                    expected = min((sum(g[3] for g in w) for w in ways), default=-1)
+                    assert _fewest_wilds(n, a0 + w0, a0, w0, wilds, four_books and rank == "7",
+                                         1) == expected, (rank, a0, w0, n, wilds)
+
+
+class _SearchOnly(Ponytail):
+    """Ponytail with nothing ruled out by counting: the going-out search alone."""
+
+    def going_out_ruled_out(self, state: HandState, side: int, kinds: Any) -> bool:
+        return False
+
+
+@pytest.mark.parametrize("four_books", [False, True])
+def test_E49_counting_never_rules_out_a_way_out_the_search_finds(four_books: bool) -> None:
+    # Random tables and hands near going out: counting first must give the search's answer.
+    options = {"required_canastas": "four-books"} if four_books else {}
+    search_only = Rules.make(_SearchOnly(), 4, **options)
+    rng = random.Random(49)
+    closed = [KINGS7, JACKS7, "7C 7D 7H 7S 7C 7D 7H", "8C 8D 8H 8S 2C 2D 8C"]
+    if four_books:
+        closed.append("JK JK JK 2D 2H 2S 2C")
+    ruled = yes = 0
+    for _ in range(300):
+        melds = [m for m in closed if rng.random() < 0.7]
+        ranks = rng.sample("AQT9654", rng.randint(1, 4))
+        spare = iter(["2H", "JK", "2S", "2D", "JK", "2H", "2S", "JK", "2D"] * 2)
+        for r in ranks:
+            a = rng.randint(2, 6)
+            w = rng.randint(0, min(3, a - 1, 6 - a)) if rng.random() < 0.5 else 0
+            if a + w >= 3:
+                melds.append(" ".join([f"{r}{'CDHS'[i % 4]}" for i in range(a)]
+                                      + [next(spare) for _ in range(w)]))
+        fresh = rng.choice([r for r in "AQT9654" if r not in ranks])  # no meld of it yet
+        pool = [f"{r}{s}" for r in [*ranks, fresh] for s in "CDHS"] * 2 + [
+            "2S", "JK", "3C", "3S"] + [f"{r}D" for r in "K7J5Q"]
+        hand = rng.sample(pool, rng.randint(2, 11))
+        state = position(hands=[" ".join(hand), "", "", ""], melds=[melds, []], options=options)
+        twin = state.copy()
+        twin.rules = search_only
+        answer = can_go_out(state)
+        assert answer == can_go_out(twin), (hand, melds)
+        ruled += state.rules.variant.going_out_ruled_out(state, 0, state.counts(0).kinds)
+        yes += answer
+    assert ruled > 100 and yes > 10, (ruled, yes)
 
 
 def test_E49_asking_partner_once_per_turn_as_in_classic() -> None:

@@ -21,7 +21,7 @@ from canasta.engine.melds import Meld
 from canasta.engine.plans import Plan
 from canasta.engine.play import carry_out, check_meld
 from canasta.errors import IllegalMove
-from canasta.moves import BLACK_THREES_MELD, WILD_MELD, Move, group_rank
+from canasta.moves import BLACK_THREES_MELD, WILD_MELD, Move, MoveKind, group_rank
 
 if TYPE_CHECKING:
     from canasta.engine.state import HandState
@@ -246,6 +246,8 @@ def can_go_out(state: HandState) -> bool:
         return False
     if not _canasta_within_reach(state, side, c):
         return False
+    if state.rules.variant.going_out_ruled_out(state, side, c):
+        return False
     if state.rules.variant.exact_going_out:
         return _exactly_out(state, side, c)
     memo = _Memo()
@@ -304,11 +306,36 @@ def check_ask(state: HandState, move: Move, actor: int) -> Plan:
 
 
 def must_stay_able_to_go_out(state: HandState, plan: Plan) -> None:
-    """After a yes, refuse a meld after which the player could no longer go out."""
+    """After a yes, refuse a meld after which the player could no longer go out.  A meld that
+    leaves one card or none has been checked as a way out (``check_meld``: the canastas, the
+    last card's discard), which is all the yes asks of it; only the others are tried on a
+    copy, with the going-out search."""
+    if _cards_left(state, plan) <= 1:
+        return
     trial = state.copy()
     carry_out(trial, plan)
     if trial.result is None and not can_go_out(trial):
         raise IllegalMove("out.partner_said_yes_stay")
+
+
+def _cards_left(state: HandState, plan: Plan) -> int:
+    """The cards the seat to act holds after the checked meld ``plan``, counted as
+    ``check_meld`` counts them (with the cards a first canasta brings)."""
+    seat = state.turn
+    side = state.side_of(seat)
+    v = state.rules.variant
+    size = v.canasta_size
+    melds = state.melds[side]
+    before = state.canastas(side)
+    after = before
+    laid = 0
+    for gp in plan.groups:
+        laid += len(gp.cards)
+        if gp.rank != BLACK_THREES_MELD:
+            had = melds[gp.joins].size if gp.joins >= 0 else 0
+            if had < size <= had + len(gp.cards):
+                after += 1
+    return len(state.hands[seat]) - laid + v.cards_joining(state, seat, side, before, after)
 
 
 MAX_WILD_ADDS = 48  # wild additions tried per question (each a check and a copy)
@@ -575,7 +602,10 @@ def _share_move(state: HandState, side: int, groups: list[_Group], split: list[i
         return None
     if len(cards_groups) == 1 and joins == 1:
         return Move.add(group_rank(tuple(cards_groups[0])), cards_groups[0])
-    return Move.meld(*cards_groups)
+    # The groups come in rank order (the wild cards' meld, then the black threes, last), each
+    # in card order (natural cards, deuces, jokers: card ids follow the kinds): the order
+    # ``Move.meld`` would sort them into.
+    return Move(MoveKind.MELD, tuple(tuple(g) for g in cards_groups))
 
 
 def _shares(state: HandState, side: int, natural: list[_Group],

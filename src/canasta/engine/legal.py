@@ -80,12 +80,24 @@ def legal_moves(state: HandState) -> list[Move]:
 
 def _bound_to_go_out(state: HandState, out: Listing) -> Listing:
     """After a yes: the moves that go out at once are always among the choices, and every
-    listed move must leave the player able to go out (``check_move`` says which do)."""
-    _add_new(out, going_out_moves(state, True))
-    if state.rules.variant.may_meld_out:
-        _add_new(out, going_out_moves(state, False))
+    listed move must leave the player able to go out (``check_move`` says which do).
+
+    Where counting alone decides going out (not ``exact_going_out``), the moves that go out at
+    once are legal as they are built, and leave one card or none, which is all the yes asks:
+    they are listed unchecked, as ``play_moves`` lists them (in a huge hand they are hundreds,
+    each a check of every group).  Only the listing's other moves are checked."""
+    v = state.rules.variant
+    listed = len(out.moves)
+    if not state.facts.black_threes_down:  # (after the black threes no meld is legal)
+        _add_new(out, going_out_moves(state, True))
+        if v.may_meld_out:
+            _add_new(out, going_out_moves(state, False))
+    counted = not v.exact_going_out
     kept = Listing()
-    for m in out.moves:
+    for i, m in enumerate(out.moves):
+        if counted and i >= listed:
+            kept.add(m, None)
+            continue
         plan = _plan(state, m)
         if plan is not None:
             kept.add(m, plan)

@@ -214,6 +214,13 @@ class Variant:
             return OUT_ONE_CANASTA
         return Refusal("out.canastas", need=need)
 
+    def going_out_ruled_out(self, state: HandState, side: int, kinds: Sequence[int]) -> bool:
+        """Whether counting alone shows that the seat to act, holding ``kinds`` (its hand's
+        kind counts), cannot go out this turn.  The going-out search asks this before any
+        layout: True must mean that no way out exists, False decides nothing.  The base class
+        rules nothing out (Classic's counting is the search itself)."""
+        return False
+
     def cards_joining(self, state: HandState, seat: int, side: int, canastas_before: int,
                       canastas_after: int) -> int:
         """Cards that join ``seat``'s hand when a move brings the side to ``canastas_after``

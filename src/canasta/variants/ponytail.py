@@ -11,7 +11,7 @@ import zlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal
 
-from canasta.cards import BLACK_THREE, RED_THREE, Card, cards_from_json
+from canasta.cards import BLACK_THREE, DEUCE, JOKER, NATURAL_RANKS, RED_THREE, Card, cards_from_json
 from canasta.errors import PositionError, Refusal
 from canasta.moves import WILD_MELD
 from canasta.mypyc_attrs import mypyc_attr
@@ -61,6 +61,42 @@ def canasta_kind(meld: Meld, rules: Rules) -> str:
     if meld.rank == "7" and rules.option(REQUIRED_CANASTAS) == FOUR_BOOKS:
         return "sevens"
     return "natural"
+
+
+SEVEN = NATURAL_RANKS.index("7")
+
+
+def _fewest_wilds(n: int, size: int, naturals: int, held: int, wilds: int, no_wilds: bool,
+                  strict: int) -> int:
+    """The fewest wild cards with which ``n`` natural cards of a rank go down, with at most
+    ``wilds`` of them, onto the side's unfinished meld of that rank (``size`` cards, of which
+    ``naturals`` natural and ``held`` wild; 0 for none) or in new melds: all in one group, or
+    closing that meld at 7 and going on with the rest in new melds, as the going-out search
+    lays them (``goingout._rank_melds``, in its many-moves form); -1 when they cannot.
+    ``no_wilds``: sevens in four-books; ``strict``: 1 where a meld holds fewer wild cards than
+    natural ones, 0 where as many may do."""
+    best = -1
+    total = naturals + n
+    if total >= 2:
+        most = 0 if no_wilds else min(3, total - strict)
+        lo = max(0, 3 - total - held)
+        if lo <= min(most, CANASTA - total) - held and lo <= wilds:
+            best = lo
+    if n + size + wilds < CANASTA + 3:
+        return best  # closing the meld leaves no three cards for a new one
+    # Each closing group leaves at least the two natural cards a new meld needs.
+    a = min(n - 2, CANASTA - size)
+    while a >= (0 if size else 1):
+        x = CANASTA - size - a
+        if x > wilds:
+            break
+        w = held + x
+        if naturals + a >= 2 and w <= 3 and w <= naturals + a - strict and not (no_wilds and w):
+            rest = _fewest_wilds(n - a, 0, 0, 0, wilds - x, no_wilds, strict)
+            if rest >= 0 and (best < 0 or x + rest < best):
+                best = x + rest
+        a -= 1
+    return best
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a variant registered from outside may extend it
@@ -184,6 +220,94 @@ class Ponytail(Variant):
         hi = min(most, CANASTA - n) - w0
         lo = max(0, 3 - n - w0)
         return (lo, hi) if lo <= hi else None
+
+    def going_out_ruled_out(self, state: HandState, side: int, kinds: Sequence[int]) -> bool:
+        """Counting alone (D.6, D.12, E-41): no way out this turn when the hand's natural cards
+        cannot all go down, but for the one card to discard, with the wild cards it holds
+        (``_fewest_wilds``: what each rank needs at least), or when a kind of canasta the side
+        lacks cannot be completed from its melds and the hand.  Each bound is generous (every
+        route the going-out search tries meets them), so it only answers no where the search
+        would: most questions end here, before any layout is built."""
+        rules = state.rules
+        four = rules.option(REQUIRED_CANASTAS) == FOUR_BOOKS
+        strict = 0 if rules.option(WILD_RATIO) == "not-more-wilds" else 1
+        wilds = kinds[DEUCE] + kinds[JOKER]
+        melds = state.melds[side]
+        joinable = state.meld_index(side).joinable
+        # Per rank in hand: its unfinished meld's size, natural and wild cards (0 for none)
+        # and the fewest wild cards all its natural cards go down with (-1: they cannot).
+        sizes = [0] * len(NATURAL_RANKS)
+        nats = [0] * len(NATURAL_RANKS)
+        helds = [0] * len(NATURAL_RANKS)
+        fewest = [0] * len(NATURAL_RANKS)
+        bad = -1  # the one rank whose cards cannot all go down
+        total = 0  # the fewest wild cards of the other ranks
+        # The kinds of canasta the side could complete this turn: a meld of a rank with every
+        # card of it in hand and (but for sevens in four-books) the wild cards.
+        natural = mixed = False
+        sevens = wild = not four
+        for k in range(len(NATURAL_RANKS)):
+            n = kinds[k]
+            mi = joinable.get(NATURAL_RANKS[k], -1)
+            if not n and mi < 0:
+                continue
+            size = naturals = held = 0
+            if mi >= 0:
+                m = melds[mi]
+                size, naturals, held = m.size, m.naturals, m.deuces + m.jokers
+            no_wilds = four and k == SEVEN
+            done = (held == 0 and size + n >= CANASTA) or n >= CANASTA
+            if no_wilds:
+                sevens = sevens or done
+            else:
+                natural = natural or done
+                mixed = mixed or (naturals + n >= 4 and held + wilds >= 1
+                                  and size + n + wilds >= CANASTA)
+            if not n:
+                continue
+            f = _fewest_wilds(n, size, naturals, held, wilds, no_wilds, strict)
+            if f < 0:
+                if bad >= 0:
+                    return True  # one discard cannot help two ranks
+                bad = k
+            else:
+                total += f
+            sizes[k], nats[k], helds[k], fewest[k] = size, naturals, held, f
+        if not (natural and mixed and sevens and wild):
+            for m in melds:
+                if m.size >= CANASTA and m.rank != "3":
+                    kind = canasta_kind(m, rules)
+                    natural = natural or kind == "natural"
+                    mixed = mixed or kind == "mixed"
+                    sevens = sevens or kind == "sevens"
+                    wild = wild or kind == "wild"
+            wi = joinable.get(WILD_MELD, -1)
+            wild = wild or (melds[wi].size if wi >= 0 else 0) + wilds >= CANASTA
+            if not (natural and mixed and sevens and wild):
+                return True
+        limits = self.black_three_meld_sizes
+        b = kinds[BLACK_THREE]
+        threes_ok = b == 0 or limits[0] <= b <= limits[-1]
+        if bad >= 0:  # only a card of that rank discarded may let the others go down
+            if not threes_ok:
+                return True
+            f = 0 if kinds[bad] == 1 else _fewest_wilds(
+                kinds[bad] - 1, sizes[bad], nats[bad], helds[bad], wilds, four and bad == SEVEN,
+                strict)
+            return f < 0 or total + f > wilds
+        if total <= wilds and (threes_ok or b == 1 or limits[0] <= b - 1 <= limits[-1]):
+            return False  # nothing discarded, or a black three
+        if not threes_ok:
+            return True
+        for k in range(len(NATURAL_RANKS)):  # a natural card discarded
+            n = kinds[k]
+            if n:
+                f = 0 if n == 1 else _fewest_wilds(n - 1, sizes[k], nats[k], helds[k], wilds,
+                                                   four and k == SEVEN, strict)
+                if f >= 0 and total - fewest[k] + f <= wilds:
+                    return False
+        # (A wild card discarded leaves every rank as many wild cards to need, and one less.)
+        return True
 
     def going_out_requirement(self, state: HandState, side: int, canastas_after: int,
                               made: Sequence[tuple[GroupPlan, Meld]]) -> Refusal | None:
