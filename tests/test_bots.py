@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -666,3 +667,56 @@ def test_past_the_cap_after_one_deal_the_answer_is_yes(monkeypatch: pytest.Monke
     monkeypatch.setattr(expert_module, "ANSWER_CAP", -1.0)
     assert expert.answer_yes(state, view)
     assert calls == ["no", "yes"]
+
+
+def _master_turns(clock: str, decisions: int) -> tuple[list[str], int]:
+    """The first ``decisions`` choices of a master at seat 0 of one fixed Classic deal (the
+    others basic), and the play-outs its search ran for them."""
+    rules = Rules.make("classic", 4)
+    master = MasterPlayer(3, rounds=8, clock=clock)
+    others = {s: make_player("basic", s) for s in range(1, 4)}
+    counted = [0]
+    playout = master._playout
+
+    def count(*args: Any) -> float:
+        counted[0] += 1
+        return playout(*args)
+
+    master._playout = count  # type: ignore[method-assign]
+    master.new_hand(0)
+    state = Match(rules, 1).state
+    chosen: list[str] = []
+    while state.result is None and len(chosen) < decisions:
+        seat = state.turn
+        view = view_of(state, seat)
+        move = (master if seat == 0 else others[seat]).choose(view)
+        if seat == 0 and len(view.legal_moves) > 1:
+            chosen.append(str(move))
+        state.apply(move)
+    return chosen, counted[0]
+
+
+def test_the_masters_cpu_clock_plays_the_same_on_a_loaded_machine(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Benchmarks run the master on the thread's CPU time: a thread held back by the machine's
+    load (here a wall clock that jumps 0.5 s at every reading) plays the same moves with the
+    same search, while the wall clock's master, as live play wants, cuts its search short."""
+    quiet = {clock: _master_turns(clock, 6) for clock in ("cpu", "wall")}
+    assert quiet["cpu"] == quiet["wall"]  # an idle machine: neither cap binds
+    real = time.perf_counter
+    jumps = [0.0]
+
+    def held_back() -> float:
+        jumps[0] += 0.5
+        return real() + jumps[0]
+
+    monkeypatch.setattr(time, "perf_counter", held_back)
+    assert _master_turns("cpu", 6) == quiet["cpu"]
+    assert _master_turns("wall", 6)[1] < quiet["wall"][1]
+
+
+def test_an_unknown_clock_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown clock 'sundial'"):
+        make_player("master", 1, clock="sundial")
+    with pytest.raises(ValueError, match="unknown clock"):
+        make_player("expert", 1, clock="sundial")
