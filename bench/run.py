@@ -257,7 +257,11 @@ def main() -> int:
                   "Duplicate deals: each deal is played with the sides' seats swapped. Side A "
                   "is the first team named. Decision times are per move on this machine"
                   + (f", with {args.workers} worker process{'es' if args.workers > 1 else ''} "
-                     "(`--workers`)" if args.workers else "") + ".",
+                     "(`--workers`)" if args.workers else "") + ". The master's time caps "
+                  "count its thread's CPU time in the arena, as in `bench/shard.py`, "
+                  "`bench/yardsticks.py` and `canasta strategy` (`make_player(..., "
+                  "clock=\"cpu\")`): a busy machine does not measure a weaker master. Live "
+                  "play counts wall-clock time.",
                   lambda: arena(args.workers)),
         "shards": ("Master against expert (long runs, in shards)",
                    "A duplicate deal of two master seats against two experts took about 4.5 s "
@@ -283,8 +287,9 @@ def main() -> int:
                      "addition to the shared format. A level passes a case when its move, "
                      "chosen from the seat's view, is none of the moves to avoid and one of the "
                      "best moves where the case names them. Targets for the computer players: "
-                     "expert 80%, master 85%. The master's search stops at its time cap on a "
-                     "slow or busy machine, so its row can move by a case or two.", strategy),
+                     "expert 80%, master 85%. The master's search stops at its time cap "
+                     "(CPU time of its thread) on a slow machine, so its row can move by a case "
+                     "or two between machines, not with the machine's load.", strategy),
         "yardsticks": ("Club yardsticks (whole hands, one core)",
                        "`bench/yardsticks.py`: every seat plays at the level named, one fresh "
                        "seeded deal a hand (seed 1, the first hand of a match); each figure is "

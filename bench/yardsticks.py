@@ -177,7 +177,8 @@ def play_hands(variant: str, players: int, level: str, hands: int, judge: int | 
     start = time.perf_counter()
     for h in range(hands):
         state = deal(rules, shuffled_deck(rules, hand_seed(seed, h + 1)))
-        bots = {s: make_player(level, hand_seed(hand_seed(seed, h + 1), s + 1))
+        # CPU time for the master's caps: the figures must not depend on the machine's load.
+        bots = {s: make_player(level, hand_seed(hand_seed(seed, h + 1), s + 1), clock="cpu")
                 for s in range(players)}
         memories = {s: Memory() for s in range(players)}
         for s in range(players):

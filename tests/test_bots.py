@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,14 @@ import pytest
 from canasta.arena import ArenaConfig, play_deal, run_arena, seatings
 from canasta.arena.stats import mean_ci95, percentile
 from canasta.bots import LEVELS, make_player
-from canasta.bots.evaluate import evaluate, take_chance
+from canasta.bots.basic import BasicPlayer
+from canasta.bots.evaluate import (
+    WILD_PRICE,
+    discard_danger,
+    evaluate,
+    take_chance,
+    take_chances,
+)
 from canasta.bots.expert import ExpertPlayer
 from canasta.bots.master import EXPERT_FOLLOW, MasterPlayer, bar
 from canasta.bots.sampling import Memory, determinize, unseen_cards
@@ -374,6 +382,7 @@ def test_a_big_modern_american_pile_is_judged_with_the_melds_that_follow() -> No
     "ma-the-dead-five-is-the-safe-discard",  # discard safety: a closed rank
     "classic-4p-answer-yes-holding-one-card",  # the answer weighs what waiting can gain
     "ma-answer-yes-while-the-opponents-have-no-canasta",
+    "classic-4p-answer-no-to-meld-a-heavy-hand",  # the play-outs keep a natural canasta
 ])
 def test_the_expert_plays_the_issues_cases_as_a_strong_player(name: str) -> None:
     case = next(c for c in load_cases([ROOT / "tests" / "strategy"]) if c.name == name)
@@ -668,3 +677,90 @@ def test_past_the_cap_after_one_deal_the_answer_is_yes(monkeypatch: pytest.Monke
     monkeypatch.setattr(expert_module, "ANSWER_CAP", -1.0)
     assert expert.answer_yes(state, view)
     assert calls == ["no", "yes"]
+
+
+def _master_turns(clock: str, decisions: int) -> tuple[list[str], int]:
+    """The first ``decisions`` choices of a master at seat 0 of one fixed Classic deal (the
+    others basic), and the play-outs its search ran for them."""
+    rules = Rules.make("classic", 4)
+    master = MasterPlayer(3, rounds=8, clock=clock)
+    others = {s: make_player("basic", s) for s in range(1, 4)}
+    counted = [0]
+    playout = master._playout
+
+    def count(*args: Any) -> float:
+        counted[0] += 1
+        return playout(*args)
+
+    master._playout = count  # type: ignore[method-assign]
+    master.new_hand(0)
+    state = Match(rules, 1).state
+    chosen: list[str] = []
+    while state.result is None and len(chosen) < decisions:
+        seat = state.turn
+        view = view_of(state, seat)
+        move = (master if seat == 0 else others[seat]).choose(view)
+        if seat == 0 and len(view.legal_moves) > 1:
+            chosen.append(str(move))
+        state.apply(move)
+    return chosen, counted[0]
+
+
+def test_the_masters_cpu_clock_plays_the_same_on_a_loaded_machine(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Benchmarks run the master on the thread's CPU time: a thread held back by the machine's
+    load (here a wall clock that jumps 0.5 s at every reading) plays the same moves with the
+    same search, while the wall clock's master, as live play wants, cuts its search short."""
+    quiet = {clock: _master_turns(clock, 6) for clock in ("cpu", "wall")}
+    assert quiet["cpu"] == quiet["wall"]  # an idle machine: neither cap binds
+    real = time.perf_counter
+    jumps = [0.0]
+
+    def held_back() -> float:
+        jumps[0] += 0.5
+        return real() + jumps[0]
+
+    monkeypatch.setattr(time, "perf_counter", held_back)
+    assert _master_turns("cpu", 6) == quiet["cpu"]
+    assert _master_turns("wall", 6)[1] < quiet["wall"][1]
+
+
+def test_an_unknown_clock_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown clock 'sundial'"):
+        make_player("master", 1, clock="sundial")
+    with pytest.raises(ValueError, match="unknown clock"):
+        make_player("expert", 1, clock="sundial")
+
+
+def test_the_basic_player_keeps_a_natural_canasta_natural() -> None:
+    """A wild card goes onto the queens on their way, not onto the natural kings' canasta,
+    which it would turn into a mixed one (500 points become 300)."""
+    state = position(
+        phase="play",
+        hands=[["2D", "5C", "6H"], ["4C", "9D", "TS"], ["4H", "9H", "TH"], ["4D", "9S", "TD"]],
+        melds=[[["KH", "KD", "KS", "KC", "KH", "KD", "KS"], ["QH", "QD", "QS", "QC", "QH"]],
+               [["AH", "AD", "AS"]]],
+        discard=["7D"], stock=["5D", "5H", "6C", "6D"])
+    view = view_of(state, 0)
+    assert any(m.kind is MoveKind.ADD and m.rank == "K" for m in view.legal_moves)
+    move = BasicPlayer(1).choose(view, state)
+    assert move.kind is MoveKind.ADD and move.rank == "Q"
+
+
+def test_a_take_only_a_wild_card_allows_costs_the_taker_that_wild_card() -> None:
+    """The discard-safety model: the next opponent, its side open, may take a small pile with
+    one natural card and a wild card, but a strong player does not spend a wild card on it;
+    what such a pile gives away is only the chance of a natural pair."""
+    state = position(
+        phase="play",
+        hands=[["6S", "9C", "KD", "5S"], ["TC", "TD", "JH", "QC", "QD", "8C", "8D"],
+               ["4H"], ["4D"]],
+        melds=[[["KH", "KS", "KC"]], [["9H", "9D", "9S"]]],
+        discard=["4S"], stock=["5C", "5D", "5H", "6D", "6H", "JS", "QS", "TS"])
+    six = next(c for c in state.hands[0] if c.rank == "6")
+    natural, wild = take_chances(state, 1, six, 0)
+    assert natural > 0.0 and wild > 0.0
+    worth = state.pile[0].value + six.value + 2 * 25  # the pile's cards, 25 points a card
+    assert worth < WILD_PRICE
+    assert discard_danger(state, 1, six, 0) == pytest.approx(natural * worth)
+    assert take_chance(state, 1, six, 0) == pytest.approx(natural + wild)

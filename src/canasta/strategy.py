@@ -222,7 +222,8 @@ def play_case(case: Case, level: str, rounds: int | None = None) -> str:
 
     state = case.state()
     seat = state.turn
-    player = make_player(level, case_seed(case), rounds=rounds)
+    # CPU time for the master's caps, so that a busy machine does not score a weaker master.
+    player = make_player(level, case_seed(case), rounds=rounds, clock="cpu")
     player.new_hand(seat)
     view = view_of(state, seat)
     move = player.choose(view)

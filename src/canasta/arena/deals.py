@@ -69,7 +69,10 @@ def play_deal(config: ArenaConfig, deal: int) -> list[PlayResult]:
         a_side = play
         # A seat's bot draws its randomness from the deal and the seat alone, so a play with
         # the same levels on both sides is the same game with the sides' names swapped.
-        bots = {s: make_player(lv, hand_seed(seed, s + 1)) for s, lv in levels.items()}
+        # The master's time caps count CPU time here: an arena (a ladder shard at nice 19 on
+        # a shared machine) must not measure a weaker master because the machine is busy.
+        bots = {s: make_player(lv, hand_seed(seed, s + 1), clock="cpu")
+                for s, lv in levels.items()}
         match = Match(rules, seed) if config.match else Match(
             rules, deals=[Match(rules, seed).deck_for(1)])
         table = Table(rules, computers=bots, match=match)

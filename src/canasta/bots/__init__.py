@@ -7,7 +7,7 @@ from collections.abc import Callable
 from canasta.bots.base import Player
 from canasta.bots.basic import BasicPlayer
 from canasta.bots.expert import ExpertPlayer
-from canasta.bots.master import MasterPlayer
+from canasta.bots.master import CLOCKS, ROUNDS, MasterPlayer
 from canasta.bots.random_player import RandomPlayer
 
 LEVELS = ("random", "basic", "expert", "master")
@@ -24,11 +24,16 @@ def register_player(name: str, maker: Callable[[int], Player]) -> None:
     _REGISTERED[name] = maker
 
 
-def make_player(level: str, seed: int = 0, rounds: int | None = None) -> Player:
+def make_player(level: str, seed: int = 0, rounds: int | None = None,
+                clock: str = "wall") -> Player:
     """A computer player of ``level`` whose choices come from ``seed`` (``rounds``: the master's
-    search effort, for quick tests)."""
-    if level == "master" and rounds is not None:
-        return MasterPlayer(seed, rounds=rounds)
+    search effort, for quick tests; ``clock``: what its time caps measure, ``"wall"`` for live
+    play, where the player waits in real time, ``"cpu"``, the thread's CPU time, for benchmarks,
+    whose results must not depend on the machine's load)."""
+    if level == "master":
+        return MasterPlayer(seed, rounds=ROUNDS if rounds is None else rounds, clock=clock)
+    if clock not in CLOCKS:
+        raise ValueError(f"unknown clock '{clock}' (known: {', '.join(CLOCKS)})")
     makers: dict[str, Callable[[int], Player]] = {
         "random": RandomPlayer, "basic": BasicPlayer, "expert": ExpertPlayer,
         "master": MasterPlayer, **_REGISTERED}

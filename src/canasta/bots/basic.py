@@ -60,6 +60,16 @@ def _danger(view: PlayerView) -> bool:
                and view.hand_sizes[s] <= 6 for s in range(view.rules.players))
 
 
+def spoils_a_natural_canasta(view: PlayerView, m: Move) -> bool:
+    """Whether ``m`` puts a wild card onto a natural canasta of the seat's side: it becomes a
+    mixed one, worth 200 less (Classic), even a beginner sees that."""
+    if m.kind is not MoveKind.ADD or not any(c.is_wild for c in m.cards_from_hand()):
+        return False
+    size = view.rules.variant.canasta_size
+    meld = next((x for x in view.melds[view.side] if x.rank == m.rank), None)
+    return meld is not None and meld.size >= size and meld.wilds == 0
+
+
 def discard_last_card(after: HandState, seat: int) -> None:
     """After a move that leaves ``seat`` one card in its own turn, discard it when that is legal:
     the card left is the one that goes out."""
@@ -180,7 +190,8 @@ class BasicPlayer:
             if takes:
                 return max(takes, key=lambda m: len(m.cards_from_hand()))
             return DRAW if DRAW in moves else PASS
-        melds = [m for m in moves if m.kind in (MoveKind.MELD, MoveKind.ADD)]
+        melds = [m for m in moves if m.kind in (MoveKind.MELD, MoveKind.ADD)
+                 and not spoils_a_natural_canasta(view, m)]
         if melds:
             melds = self._without_penalties(view, melds)
         if melds and len(view.hand) <= 8:

@@ -38,6 +38,9 @@ WILD_HOLD = 40.0  # points: what a wild card kept in hand is worth beyond its ow
 RESERVE = 4  # cards: a hand smaller than this after the discard, before the side may go out,
 #              cannot take the pile with a pair or keep a safe discard
 HOLD = 30.0  # points per card short of RESERVE, while the end of the hand is far off
+WILD_PRICE = 2 * WILD_HOLD  # points: what a take with one natural card and a wild card costs
+#                            the taker (the wild card's worth kept, once more for the rank it
+#                            had to meld now); published advice: no wild card for a small pile
 PASSED = 0.35  # how much of the chance that a player holds a pair is left once it let that
 #                rank go by on the pile
 END_HAZARD = 0.03  # the chance a round ends the hand while no side is near going out
@@ -509,6 +512,16 @@ def take_chance(state: HandState, taker: int, top: Card, seat: int,
     judge it: by the variant's own take rule (``take_error``) with the side's melds on the table,
     the cards ``seat`` saw the taker take from the pile and not show since, and the chance that
     its other cards hold what is missing (less if it let that rank go by on the pile)."""
+    natural, wild = take_chances(state, taker, top, seat, memory, unseen)
+    return natural + wild
+
+
+def take_chances(state: HandState, taker: int, top: Card, seat: int,
+                 memory: Memory | None = None, unseen: list[int] | None = None
+                 ) -> tuple[float, float]:
+    """``take_chance`` in two parts: the chance ``taker`` can take the pile with natural cards
+    alone (or onto its side's meld), and the chance it can only with one natural card and a
+    wild card of its own, which a take then spends."""
     if unseen is None:
         unseen = unseen_kinds(state, seat)
     side = state.side_of(taker)
@@ -523,7 +536,7 @@ def take_chance(state: HandState, taker: int, top: Card, seat: int,
     hit = _TAKE_CHANCES.get(key)
     if hit is not None:
         return hit[0]
-    chance = _take_chance(state, taker, top, seat, memory, unseen)
+    chance = _take_chances(state, taker, top, seat, memory, unseen)
     if len(_TAKE_CHANCES) > 2048:
         _TAKE_CHANCES.clear()
     # (The melds and the memory are kept alive with the entry, so that their ids stay theirs.)
@@ -531,11 +544,11 @@ def take_chance(state: HandState, taker: int, top: Card, seat: int,
     return chance
 
 
-_TAKE_CHANCES: dict[tuple[object, ...], tuple[float, object, object, object]] = {}
+_TAKE_CHANCES: dict[tuple[object, ...], tuple[tuple[float, float], object, object, object]] = {}
 
 
-def _take_chance(state: HandState, taker: int, top: Card, seat: int, memory: Memory | None,
-                 unseen: list[int]) -> float:
+def _take_chances(state: HandState, taker: int, top: Card, seat: int, memory: Memory | None,
+                  unseen: list[int]) -> tuple[float, float]:
     v = state.rules.variant
     side = state.side_of(taker)
     j = state.find_meld(side, top.rank)
@@ -550,12 +563,14 @@ def _take_chance(state: HandState, taker: int, top: Card, seat: int, memory: Mem
                               base[1] + wilds, base[2]) is None
 
     if can(0, 0):
-        return 0.95
+        return 0.95, 0.0
     known = memory.known_cards(taker) if memory is not None else []
     k_nat = sum(1 for c in known if c.rank == top.rank and c.is_natural)
     k_wild = sum(1 for c in known if c.is_wild)
-    if can(k_nat, k_wild) or can(k_nat, 0):
-        return 1.0
+    if can(k_nat, 0):
+        return 1.0, 0.0
+    if can(k_nat, k_wild):
+        return 0.0, 1.0
     others_known: list[Card] = []
     if memory is not None:
         for s in range(state.rules.players):
@@ -568,7 +583,7 @@ def _take_chance(state: HandState, taker: int, top: Card, seat: int, memory: Mem
                     - sum(1 for c in others_known if c.is_wild))
     free = max(0, len(state.hands[taker]) - len(known[: len(state.hands[taker])]))
     q_nat, q_wild = nat_left / pool, wild_left / pool
-    chance = 0.0
+    chance = wild = 0.0
     for extra in range(1, 3):
         if can(k_nat + extra, k_wild):
             chance = _at_least_binom(extra, free, q_nat)
@@ -576,10 +591,11 @@ def _take_chance(state: HandState, taker: int, top: Card, seat: int, memory: Mem
     if k_wild == 0 and not can(k_nat + 1, 0) and can(k_nat + 1, 1):
         # One natural more and a wild card (the pile not frozen for them).
         with_wild = _at_least_binom(1, free, q_nat) * _at_least_binom(1, free, q_wild)
-        chance = chance + (1 - chance) * with_wild
+        wild = (1 - chance) * with_wild
     if memory is not None and memory.passed_on(taker, top.rank):
         chance *= PASSED
-    return chance
+        wild *= PASSED
+    return chance, wild
 
 
 def pile_danger(state: HandState, taker: int, seat: int | None = None,
@@ -593,7 +609,15 @@ def pile_danger(state: HandState, taker: int, seat: int | None = None,
         return 0.0  # a black three or a wild card blocks the next player
     worth = sum(c.value for c in state.pile) + 25 * len(state.pile)
     viewer = seat if seat is not None else (taker + 1) % state.rules.players
-    return take_chance(state, taker, top, viewer, memory, unseen) * worth
+    return _given(take_chances(state, taker, top, viewer, memory, unseen), worth)
+
+
+def _given(chances: tuple[float, float], worth: float) -> float:
+    """What a pile worth ``worth`` gives its taker, by the chances it can take it with natural
+    cards and only with a wild card: a take that needs a wild card spends it (``WILD_PRICE``),
+    so a small pile is worth little taken that way, and a strong player leaves it."""
+    natural, wild = chances
+    return natural * worth + wild * max(0.0, worth - WILD_PRICE)
 
 
 def discard_danger(state: HandState, taker: int, c: Card, seat: int,
@@ -603,7 +627,7 @@ def discard_danger(state: HandState, taker: int, c: Card, seat: int,
     if not c.is_natural or c.rank not in NATURAL_RANKS:
         return 0.0
     worth = sum(x.value for x in state.pile) + c.value + 25 * (len(state.pile) + 1)
-    return take_chance(state, taker, c, seat, memory, unseen) * worth
+    return _given(take_chances(state, taker, c, seat, memory, unseen), worth)
 
 
 def evaluate(state: HandState, seat: int, memory: Memory | None = None) -> float:

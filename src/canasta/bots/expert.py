@@ -38,6 +38,11 @@ NOISE = 25.0  # points: a one-ply difference this small does not beat the basic 
 MELD_BONUS = 12.0  # points: laying cards down early keeps them from counting against the side
 
 
+def _wilds_spent(move: Move) -> int:
+    """The wild cards ``move`` takes from the hand (onto the table or the pile)."""
+    return sum(1 for c in move.cards_from_hand() if c.is_wild)
+
+
 def _race(state: HandState, view: PlayerView) -> bool:
     """Another side has the canastas it needs to go out."""
     return any(may_go_out(state, s) for s in range(view.rules.n_sides) if s != view.side)
@@ -114,7 +119,8 @@ class ExpertPlayer:
         simple = self.basic.choose(view, state)
         discards = [(v, i, m) for v, i, m in scored if m.kind is MoveKind.DISCARD]
         safer = max(discards)[2] if discards else best
-        if simple != best and simple != ASK and not self._feeds_more(state, view, simple, safer):
+        if (simple != best and simple != ASK and not self._feeds_more(state, view, simple, safer)
+                and _wilds_spent(simple) <= _wilds_spent(best)):
             for value, _, m in scored:
                 if m == simple and value >= top - self._noise(view):
                     best = simple
