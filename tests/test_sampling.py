@@ -101,12 +101,14 @@ def test_cards_the_asker_took_from_the_pile_stay_in_its_hand() -> None:
         assert can_go_out(world), world.hands[0]
 
 
-TABLES = [("classic", 4, 6), ("modern-american", 4, 5), ("ponytail", 4, 1)]
+# The match seeds played: from 100, and for Ponytail's one (long) hand the first seed whose
+# hand asks "may I go out?" with the experts of 06b47ec (seed 100 and 101 ask nothing).
+TABLES = [("classic", 4, 6, 100), ("modern-american", 4, 5, 100), ("ponytail", 4, 1, 102)]
 
 
-@pytest.mark.parametrize(("variant", "players", "hands"), TABLES)
+@pytest.mark.parametrize(("variant", "players", "hands", "first"), TABLES)
 def test_determinized_worlds_show_the_view_and_play_to_the_end(variant: str, players: int,
-                                                               hands: int) -> None:
+                                                               hands: int, first: int) -> None:
     """Expert self-play (the expert asks "may I go out?"): at every decision, the world dealt
     from the acting seat's view shows that seat the very same view (so the same legal moves),
     and random play from it reaches the end of the hand, never a position with no legal move.
@@ -116,7 +118,7 @@ def test_determinized_worlds_show_the_view_and_play_to_the_end(variant: str, pla
     rng = random.Random(7)
     questions = answers = 0
     for seed in range(hands):
-        match = Match(rules, seed=100 + seed)
+        match = Match(rules, seed=first + seed)
         state = match.state
         bots = {s: make_player("expert", s) for s in range(players)}
         memories = {s: Memory() for s in range(players)}
