@@ -39,6 +39,7 @@ from canasta.web.protocol import (
     WS_MAX_SIZE,
     BadMessage,
     error_json,
+    hello_of,
     loads,
     request_lang,
     request_problem,
@@ -273,13 +274,8 @@ def create_app(db: str | Path | None = None, *, host: str | None = None, port: i
         """The owner a game socket's first message names, ``{"type": "hello", "key": KEY}``
         (within HELLO_WAIT seconds), or None once the socket has been refused and closed."""
         try:
-            async with asyncio.timeout(HELLO_WAIT):
-                first = await ws.receive()
-            text = first.get("text")
-            msg = loads(text, "message") if isinstance(text, str) \
-                and len(text) <= MAX_MESSAGE else None
-            if not isinstance(msg, dict) or msg.get("type") != "hello" \
-                    or set(msg) - {"type", "key"}:
+            msg = await hello_of(ws, frozenset({"key"}), HELLO_WAIT)
+            if msg is None:
                 raise DeviceRefusal("device.no_key")
             return await device(ws, msg.get("key"))
         except (DeviceRefusal, BadMessage, TimeoutError) as e:

@@ -33,6 +33,7 @@ from canasta.web.protocol import (
     MAX_MESSAGE,
     BadMessage,
     error_json,
+    hello_of,
     loads,
     request_lang,
 )
@@ -364,13 +365,8 @@ class Lobby:
         seat (docs/PROTOCOL.md, "Tables")."""
         try:
             live = await self.get(table_id)
-            async with asyncio.timeout(HELLO_WAIT):
-                first = await ws.receive()
-            text = first.get("text")
-            msg = loads(text, "message") if isinstance(text, str) \
-                and len(text) <= MAX_MESSAGE else None
-            if not isinstance(msg, dict) or msg.get("type") != "hello" \
-                    or set(msg) - {"type", "key", "lang"}:
+            msg = await hello_of(ws, frozenset({"key", "lang"}), HELLO_WAIT)
+            if msg is None:
                 raise TableRefusal("table.no_key")
             who = live.table.resolve(msg.get("key"))
             if who.role not in (ROLE_HOST, ROLE_SEAT, ROLE_WATCH):

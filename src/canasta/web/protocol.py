@@ -5,11 +5,12 @@ tables (``canasta.web.lobby``) parse and answer with these.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Sequence
 from typing import Any, Final
 
-from fastapi import Request
+from fastapi import Request, WebSocket
 
 from canasta.errors import CanastaError
 from canasta.i18n import LANGS, params_json, render
@@ -174,3 +175,16 @@ def answering(message: dict[str, Any], rid: RequestId | None) -> dict[str, Any]:
     """``message`` as the answer to the request ``rid`` (unchanged when it had no id)."""
     return message if rid is None else {**message, "id": rid}
 
+
+
+async def hello_of(ws: WebSocket, fields: frozenset[str], wait: float) -> dict[str, Any] | None:
+    """A socket's first message when it is a hello, ``{"type": "hello", ...}`` with no field but
+    ``fields`` beside its type, sent within ``wait`` seconds (TimeoutError past them); None for
+    any other first message (BadMessage for text that is not JSON)."""
+    async with asyncio.timeout(wait):
+        first = await ws.receive()
+    text = first.get("text")
+    msg = loads(text, "message") if isinstance(text, str) and len(text) <= MAX_MESSAGE else None
+    if not isinstance(msg, dict) or msg.get("type") != "hello" or set(msg) - fields - {"type"}:
+        return None
+    return msg
