@@ -124,6 +124,9 @@ def test_a_host_a_friend_and_a_spectator_at_one_table(server: LiveServer,
     expect(spectator.get_by_test_id("seat-2")).to_contain_text("Luis")
     expect(spectator.get_by_test_id("join")).to_have_count(0)
     expect(spectator.get_by_test_id("links")).to_have_count(0)
+    # (the page shows the table from a request first, then hears its socket: a message said
+    # before that is not the spectator's to see)
+    expect(spectator.get_by_test_id("lobby")).to_have_attribute("data-live", "yes")
 
     friend.get_by_test_id("quick-good_luck").click()
     expect(host.get_by_test_id("quick-said")).to_contain_text("Luis: Good luck!")

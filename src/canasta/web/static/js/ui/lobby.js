@@ -57,6 +57,7 @@ export class TableScreen {
     this.error = "";
     this.said = []; // the latest quick messages, oldest first
     this.socket = null;
+    this.live = false; // whether the socket has been heard since it (re)connected
     this.retry = 500;
     this.disposed = false;
     this.joinName = (stored("canasta.form") || {}).name || "";
@@ -98,6 +99,7 @@ export class TableScreen {
       if (this.disposed) return;
       const msg = JSON.parse(e.data);
       if (msg.type === "lobby") {
+        this.live = true; // the socket is heard: what is said at the table reaches this page
         const starting = this.lobby && !this.lobby.started && msg.started;
         this.lobby = msg;
         this.error = "";
@@ -115,6 +117,7 @@ export class TableScreen {
     };
     ws.onclose = (e) => {
       clearInterval(this.pinger);
+      this.live = false;
       if (this.disposed || FINAL_CLOSES.has(e.code)) return;
       setTimeout(() => !this.disposed && this.connect(), this.retry);
       this.retry = Math.min(8000, this.retry * 2);
@@ -209,7 +212,7 @@ export class TableScreen {
     if (you.joined) side.push(this.quickPanel());
     else if (this.said.length) side.push(this.quickPanel());
     fill(this.root, h("div", { class: "start table-lobby" },
-      h("section", { class: "panel panel-new", "aria-labelledby": "table-title", dataset: { testid: "lobby" } }, main),
+      h("section", { class: "panel panel-new", "aria-labelledby": "table-title", dataset: { testid: "lobby", live: this.live ? "yes" : "no" } }, main),
       side.length ? h("div", { class: "start-side" }, side) : null));
   }
 
