@@ -616,6 +616,34 @@ def test_the_next_hand_waits_for_every_person_there_but_not_for_one_away(
         t.close()
 
 
+def test_the_host_deals_without_waiting_for_a_person_who_left_the_sheet_open(
+        client: TestClient, make_position: Any) -> None:
+    t = Seated(client, "classic", 4, [0, 1, 2])
+    try:
+        for seat in (0, 1, 2):
+            t.connect(seat)
+        end_the_hand(t, make_position)
+        t.sockets[1].send_json({"type": "deal_now", "id": 3})  # not the host: refused
+        while (refused := t.read(1)).get("id") != 3:
+            pass
+        assert refused["type"] == "error" and refused["code"] == "web.host_deals"
+        assert t.session.state.hand_number == 1 and not t.session.ready
+        t.sockets[0].send_json({"type": "next_hand"})
+        assert t.settle(0)["view"]["hand_number"] == 1  # seats 1 and 2 still read the sheet
+        t.sockets[0].send_json({"type": "deal_now"})
+        dealt = t.settle(0)
+        assert dealt["view"]["hand_number"] == 2 and dealt["view"]["result"] is None
+        assert not any(p["ready"] for p in dealt["people"])
+        assert t.sync(2)["view"]["hand_number"] == 2
+        t.sockets[0].send_json({"type": "deal_now", "id": 4})  # a hand is being played
+        while (refused := t.read(0)).get("id") != 4:
+            pass
+        assert refused["code"] == "web.hand_not_over"
+        assert t.session.state.hand_number == 2
+    finally:
+        t.close()
+
+
 def test_a_person_leaving_deals_the_hand_they_alone_held_up(
         client: TestClient, make_position: Any) -> None:
     t = Seated(client, "classic", 4, [0, 1])

@@ -338,8 +338,10 @@ def test_partners_and_an_opponent_who_are_people_play_a_whole_hand(server: LiveS
         expect(luis.get_by_test_id("waiting-next")).to_contain_text("Ana")
         expect(luis.get_by_test_id("next-hand")).to_be_disabled()
         assert session.state.hand_number == 1
-        for page in (host, eva):
-            page.get_by_test_id("next-hand").click()
+        host.get_by_test_id("next-hand").click()
+        expect(host.get_by_test_id("waiting-next")).to_contain_text("Eva")
+        expect(luis.get_by_test_id("deal-now")).to_have_count(0)  # the host's alone
+        host.get_by_test_id("deal-now").click()  # Eva has not asked: the host deals all the same
         for page in (host, luis, eva):
             expect(page.get_by_test_id("score-sheet")).to_be_hidden()
         assert server.app.state.hub.games[game].session.state.hand_number == 2

@@ -147,6 +147,7 @@ REFUSALS: Final[dict[str, str]] = {
     "web.no_computer_to_act": "no computer player is to act",
     "web.hand_not_over": "the hand is still being played",
     "web.match_over": "the match is over: start a new game",
+    "web.host_deals": "only the host may deal the next hand before everybody has asked for it",
     "web.no_hint": "it is not your turn: there is nothing to suggest",
     "web.paused": "the game could not be saved ({reason}): it is paused, and goes on by itself "
                   "once the server can save again",
@@ -318,6 +319,7 @@ REFUSALS: Final[dict[str, str]] = {
     "config.seat_level": "seat {seat}: the level is one of {known}",
     "config.table_unreadable": "the game's table cannot be read ({problem})",
     "protocol.quick_not_table": "quick messages are for the people of a table",
+    "protocol.deal_not_table": "dealing without waiting is for the host of a table with friends",
     "protocol.quick_unknown": "the quick messages are {known}",
     "protocol.spectator": "a spectator watches: only 'sync' and 'ping' are taken",
     "protocol.table_messages": "the messages of a table are 'ping', 'sync' and 'say' (with the "

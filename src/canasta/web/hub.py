@@ -348,6 +348,11 @@ class Hub:
                 elif kind == "undo":
                     s.undo(seat)
                     last = None
+                elif kind == "deal_now":
+                    if not isinstance(s, TableSession):
+                        raise BadMessage("protocol.deal_not_table")
+                    s.deal_now(seat)
+                    last = None
                 else:  # next_hand
                     s.next_hand(seat)
                     last = None

@@ -22,6 +22,7 @@ FIELDS: dict[str, dict[str, type]] = {  # the client's messages and their fields
     "hint": {},
     "undo": {},
     "next_hand": {},
+    "deal_now": {},  # the host of a table: the next hand without waiting for everybody
     "lang": {"lang": str},
     "sync": {},
     "ping": {},

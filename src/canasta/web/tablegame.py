@@ -26,6 +26,8 @@ from canasta.web.reasons import unavailable
 from canasta.web.session import COMPUTER_NAMES, HUMAN, ConfigError, GameConfig, GameSession
 from canasta.web.tables import COMPUTER, FRIEND, Table
 
+HOST_SEAT = 0  # the host sits at seat 0 of a table (canasta.web.tables)
+
 #: The private parts of a seat's view: a spectator's copy has them emptied.
 PRIVATE = ("hand", "drew", "legal", "unavailable", "answer")
 
@@ -99,6 +101,17 @@ class TableSession(GameSession):
             raise IllegalMove("web.match_over")
         self.ready.add(seat)
         self.deal_when_ready()
+
+    def deal_now(self, seat: int) -> None:
+        """The host (seat 0) deals the next hand without waiting for the people still reading
+        the score sheet (one may have left the table open and gone)."""
+        if self.state.result is None:
+            raise IllegalMove("web.hand_not_over")
+        if self.match.over:
+            raise IllegalMove("web.match_over")
+        if seat != HOST_SEAT:
+            raise IllegalMove("web.host_deals")
+        self.deal()
 
     def waiting_for(self) -> list[int]:
         """The seats whose person the next hand waits for (none while a hand is played)."""

@@ -361,6 +361,7 @@ export class GameScreen {
     return {
       view: v, onSeen: () => { this.scoreSeenFor = v.hand_number; },
       onNext: () => this.nextHand(), onNewGame: () => this.onExit(), waiting: this.waitingNext(),
+      onDealNow: this.tableLink && v && v.seat === 0 ? () => this.send({ type: "deal_now" }) : null,
     };
   }
 

@@ -87,7 +87,7 @@ export function updateScore(opts) {
   }
 }
 
-export function fillScore({ view: v, onSeen, onNext, onNewGame, waiting = null }) {
+export function fillScore({ view: v, onSeen, onNext, onNewGame, waiting = null, onDealNow = null }) {
   const score = $("#score-dialog");
   const over = v.match && v.match.over;
   $("#score-title").textContent = over ? t("score.finalTitle") : t("score.title");
@@ -99,6 +99,8 @@ export function fillScore({ view: v, onSeen, onNext, onNewGame, waiting = null }
   const waitingText = !over && waiting ? t("table.waitingNext", { names: waiting.join(", ") }) : null;
   fill($("#score-actions"),
     waitingText ? h("p", { class: "score-waiting", role: "status", dataset: { testid: "waiting-next" } }, waitingText) : null,
+    // (the host need not wait for somebody who left the sheet open and went away)
+    waitingText && onDealNow ? h("button", { type: "button", class: "btn", dataset: { testid: "deal-now" }, onclick: onDealNow }, t("actions.dealNow")) : null,
     over
       ? h("button", { type: "button", class: "btn btn-primary", autofocus: true, dataset: { testid: "new-game" }, onclick: () => { score.close(); onNewGame(); } }, t("actions.newGame"))
       : h("button", { type: "button", class: "btn btn-primary", "aria-keyshortcuts": "n", autofocus: true, disabled: !!waitingText, dataset: { testid: "next-hand" }, onclick: onNext }, t("actions.nextHand")),
