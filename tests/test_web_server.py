@@ -1981,3 +1981,24 @@ def test_the_client_reads_the_catalogue_of_each_language(client: TestClient) -> 
     r = client.get("/i18n/fr.po", headers={"Accept-Language": "es"})
     assert r.status_code == 404 and r.json()["code"] == "protocol.lang"
     assert r.json()["error"] == "El idioma es uno de estos: en, es"
+
+
+def test_quick_messages_and_dealing_without_waiting_are_for_tables(client: TestClient) -> None:
+    """A game of one person has no table: a quick message and the host's "deal now" are
+    refused by code, and the game is as it was."""
+    game_id = new_game(client)
+    with game_socket(client, f"/ws/games/{game_id}/0") as ws:
+        first = ws.receive_json()
+        assert first["type"] == "state"
+        for rid, (msg, code) in enumerate(((
+                {"type": "say", "say": "good_luck"}, "protocol.quick_not_table"),
+                ({"type": "deal_now"}, "protocol.deal_not_table")), start=1):
+            ws.send_json({**msg, "id": rid})
+            while (answer := ws.receive_json()).get("id") != rid:
+                pass
+            assert answer["type"] == "error" and answer["code"] == code
+        ws.send_json({"type": "sync", "id": 9})
+        while (now := ws.receive_json()).get("id") != 9:
+            pass
+        assert now["view"]["hand_number"] == first["view"]["hand_number"]
+        assert now["view"]["history"] == first["view"]["history"]
