@@ -278,7 +278,11 @@ def main() -> int:
                    "are kept in `bench/shards/`; "
                    "this table merges them (`bench/shard.py report FILE...`). One process per "
                    "core; decision times per move, wall-clock. The Ponytail expert against "
-                   "basic is played the same way (`--team expert --vs basic`).", shards),
+                   "basic is played the same way (`--team expert --vs basic`). The files "
+                   "named `-cpu` are played with the master's caps on CPU time (commit a1caa2d "
+                   "on) and the bots of commit 45fc5d0, compiled core, one process per core at "
+                   "nice 10 (a Classic deal about 5 s of one core); the others hold earlier "
+                   "bots with wall-clock caps and stay for the record.", shards),
         "strategy": ("The strategy suite (one core)",
                      "`canasta strategy tests/strategy`: positions from every table with the moves "
                      "a strong player makes or avoids, each with its reason from published "
