@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -26,3 +28,15 @@ def axe_check(page: Page, where: str) -> None:
     assert not bad, f"{where}: " + "; ".join(
         f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
         for v in bad)
+
+
+@contextmanager
+def chromium(executable: str) -> Iterator[Any]:
+    """Debian's Chromium driven by playwright, for a module's ``browser`` fixture (imported
+    here, not at the top: a module without playwright skips before it asks for one)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=executable, args=["--no-sandbox"])
+        yield b
+        b.close()

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from browser_helpers import axe_check, shot
+from browser_helpers import axe_check, chromium, shot
 from canasta.bots.basic import BasicPlayer
 from canasta.moves import MoveKind
 from canasta.position import position_from_json
@@ -39,7 +39,7 @@ if not Path(CHROMIUM).exists():
                     "(make test installs Debian's chromium)", pytrace=False)
     pytest.skip(f"{CHROMIUM} is missing (make test installs it)", allow_module_level=True)
 
-from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Page, expect  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -50,10 +50,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+    with chromium(CHROMIUM) as b:
         yield b
-        b.close()
 
 
 @pytest.fixture()
