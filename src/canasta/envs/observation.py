@@ -483,7 +483,9 @@ class Observer:
 
     Every part is keyed by the very fields it is made from, compared by value, so the vector
     is right for any view of any hand given in any order (a new hand, a position loaded, a
-    copy): only the work saved depends on the views following each other."""
+    copy): only the work saved depends on the views following each other.  A part that did
+    change is written entry by entry where it differs (a step changes a few entries of each:
+    writing a whole slice cost more than working the part out)."""
 
     def __init__(self, rules: Rules, extra: int) -> None:
         self.rules = rules
@@ -496,17 +498,18 @@ class Observer:
         for f in observation_fields(rules):
             starts[f.name] = start
             start += f.size
-        self._hand_at = starts["hand_counts"]
-        self._seat_at = starts["hand_sizes"]
-        self._known_at = starts["known_cards"]
-        self._unseen_at = starts["unseen_counts"]
-        self._melds_at = starts["melds"]
-        self._side_at = starts["threes"]
-        self._pile_at = starts["pile_size"]
-        self._turn_at = starts["stock_size"]
-        self._meld_size = len(RANK_CLASSES) * len(MELD_STATS)
-        # The fields each part was last made from (None: never made), and what the parts that
-        # feed others gave.
+        meld_size = len(RANK_CLASSES) * len(MELD_STATS)
+        # Where each part starts: hand, seats, known, unseen, the sides' melds (relative
+        # order), sides, pile, turn, extra.
+        self._at: list[int] = [starts["hand_counts"], starts["hand_sizes"],
+                               starts["known_cards"], starts["unseen_counts"],
+                               *[starts["melds"] + r * meld_size for r in range(s)],
+                               starts["threes"], starts["pile_size"], starts["stock_size"],
+                               size]
+        # What each part wrote last, as the array holds it.
+        self._last: list[list[float]] = [[] for _ in self._at]
+        # The fields some parts were last made from (None: never made), and what the parts
+        # that feed others gave.
         self._hand_key: object = None
         self._hand: list[int] = [0] * N_KINDS
         self._pile_key: object = None
@@ -516,14 +519,24 @@ class Observer:
         self._meld_keys: list[object] = [None] * s
         self._meld_seen: list[list[int]] = [[0] * N_KINDS for _ in range(s)]
         self._canastas: list[int] = [0] * s
-        self._meld_order: object = None  # the sides, relative to the observer, last written
-        # what the small parts wrote last: seats, unseen, sides, pile, turn, extra
-        self._last: list[list[float]] = [[], [], [], [], [], []]
+        self._sides: object = None  # the sides in relative order at the last call
+        self._threes_key: object = None
+        self._side_key: object = None  # everything _side_part reads
+        self._pile_flags: object = None  # what _pile_part reads besides the pile
 
-    def _put(self, part: int, at: int, values: list[float]) -> None:
-        if values != self._last[part]:
-            self.array[at:at + len(values)] = values
-            self._last[part] = values
+    def _put(self, part: int, values: list[float]) -> None:
+        last = self._last[part]
+        if values == last:
+            return
+        array = self.array
+        at = self._at[part]
+        if len(values) != len(last):
+            array[at:at + len(values)] = values
+        else:
+            for i, x in enumerate(values):
+                if x != last[i]:
+                    array[at + i] = x
+        self._last[part] = values
 
     def vector(self, view: PlayerView, extra: Sequence[float]) -> npt.NDArray[np.float32]:
         """``observe(view)`` followed by ``extra``, as a new array the caller may change."""
@@ -531,41 +544,55 @@ class Observer:
         if view.rules is not rules and view.rules != rules:
             raise ValueError("the view is of another table than this observer's")
         seats, sides = _relative(view)
-        array = self.array
         hand = view.hand
-        if hand != self._hand_key:
+        # ``seen``: a part that feeds unseen_counts was made again.
+        seen = hand != self._hand_key
+        if seen:
             self._hand = kind_counts(hand)
             self._hand_key = hand
-            array[self._hand_at:self._hand_at + N_KINDS] = self._hand
-        self._put(0, self._seat_at, _seat_part(view, seats))
+            self._put(0, [float(x) for x in self._hand])
+        self._put(1, _seat_part(view, seats))
         followed = _followed(view).hands
         known_key = tuple([tuple(followed[a]) for a in seats[1:]])
         if known_key != self._known_key:
             known, self._known_seen = _known_part(followed, seats)
             self._known_key = known_key
-            array[self._known_at:self._known_at + len(known)] = known
+            self._put(2, known)
+            seen = True
         size = rules.variant.canasta_size
-        moved = sides != self._meld_order  # a view of another seat's side: all rewritten
-        self._meld_order = sides
+        moved = sides != self._sides  # the view of a seat of another side: all made again
+        self._sides = sides
         for r, b in enumerate(sides):
             melds = view.melds[b]
             if moved or melds != self._meld_keys[b]:
                 stats, self._meld_seen[b], self._canastas[b] = _meld_part(melds, size)
                 self._meld_keys[b] = melds
-                at = self._melds_at + r * self._meld_size
-                array[at:at + self._meld_size] = stats
+                self._put(4 + r, stats)
+                seen = True
         pile = view.pile
-        if pile != self._pile_key:
+        piled = pile != self._pile_key
+        if piled:
             self._pile = kind_counts(pile)
             self._pile_key = pile
-        self._put(1, self._unseen_at, _unseen_part(rules, self._hand, self._pile,
-                                                   self._known_seen, self._meld_seen,
-                                                   view.threes))
-        self._put(2, self._side_at, _side_part(view, sides, [self._canastas[b] for b in sides]))
-        self._put(3, self._pile_at, _pile_part(view, self._pile))
-        self._put(4, self._turn_at, _turn_part(view, sides))
-        self._put(5, self.size, list(extra))
-        return array.copy()
+        threes = view.threes
+        if seen or piled or threes != self._threes_key:
+            self._put(3, _unseen_part(rules, self._hand, self._pile, self._known_seen,
+                                      self._meld_seen, threes))
+        s = rules.n_sides
+        side_key = (sides, threes, view.scores, view.hand_number, view.penalties,
+                    view.bonuses, tuple([self._canastas[b] for b in sides]),
+                    tuple([bool(view.melds[b]) for b in sides]))
+        if side_key != self._side_key:
+            self._put(4 + s, _side_part(view, sides, [self._canastas[b] for b in sides]))
+            self._side_key = side_key
+        self._threes_key = threes
+        pile_key = (view.pile_frozen, view.start_frozen, view.melds[view.seat % s] == ())
+        if piled or pile_key != self._pile_flags:
+            self._put(5 + s, _pile_part(view, self._pile))
+            self._pile_flags = pile_key
+        self._put(6 + s, _turn_part(view, sides))
+        self._put(7 + s, list(extra))
+        return self.array.copy()
 
 
 _SIZES: dict[tuple[str, int], int] = {}
