@@ -57,9 +57,18 @@ def observation_vector(game: EnvGame, seat: int) -> npt.NDArray[np.float32]:
 
 def action_mask(game: EnvGame, seat: int) -> npt.NDArray[np.int8]:
     """1 for each legal action id of ``seat`` (all 0 unless it is to act)."""
-    if game.to_act() == seat:
-        return game.mask().copy()  # the caller may change its own
-    return np.zeros(game.space.size, np.int8)
+    return action_masks(game, (seat,))[0]
+
+
+def action_masks(game: EnvGame, seats: Sequence[int]) -> list[npt.NDArray[np.int8]]:
+    """``action_mask`` of each of ``seats``, the seat to act looked up once (PettingZoo gives
+    every agent its mask at every step)."""
+    actor = game.to_act()
+    mask = game.mask() if actor is not None else None
+    size = game.space.size
+    # each a new array: the caller may change its own
+    return [mask.copy() if mask is not None and seat == actor else np.zeros(size, np.int8)
+            for seat in seats]
 
 
 def render_text(game: EnvGame, seat: int) -> str:
