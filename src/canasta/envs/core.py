@@ -223,7 +223,7 @@ class EnvGame:
         self.moves_played += 1
         table = self.table
         played = table.play(table.match.state.turn, move)
-        if self.hand_over and not self.over and not self._explicit:
+        if table.match.state.result is not None and not self._explicit and not self.over:
             table.next_hand()
         return played
 
