@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -11,13 +12,16 @@ np = pytest.importorskip("numpy")
 
 from canasta.cards import N_KINDS, Card, kind_counts  # noqa: E402
 from canasta.envs import observation  # noqa: E402
+from canasta.envs.core import EnvGame  # noqa: E402
 from canasta.envs.observation import (  # noqa: E402
+    Observer,
     known_cards,
     observation_fields,
     observation_size,
     observation_string,
     observe,
 )
+from canasta.envs.seat import STAGED_SIZE, observation_vector, staged_features  # noqa: E402
 from canasta.match import Match  # noqa: E402
 from canasta.moves import MoveKind  # noqa: E402
 from canasta.rules import Rules  # noqa: E402
@@ -252,3 +256,54 @@ def test_each_observation_of_a_hand_follows_only_the_moves_since_the_last() -> N
             assert found is entry and before == len(state.history) - 1
         entry = found
         assert entry.seen == len(state.history)
+
+
+def _observed(game: EnvGame, seat: int) -> Any:
+    """``seat``'s observation made afresh: ``observe`` of its view, then its staged groups."""
+    staged = (staged_features(game.space, game.prefix) if game.prefix and game.to_act() == seat
+              else [0.0] * STAGED_SIZE)
+    return np.concatenate([observe(game.view(seat)), np.array(staged, np.float32)])
+
+
+@pytest.mark.parametrize(("variant", "players"), TABLES)
+def test_observations_kept_between_steps_equal_fresh_ones_at_every_step(
+        variant: str, players: int) -> None:
+    # Each seat's Observer works out again only the parts whose fields changed; every seat is
+    # observed after every action (staged groups included) through two hands of a match, the
+    # second dealt to the same observers.
+    rules = Rules.make(variant, players)
+    rng = random.Random(players * 11 + len(variant))
+    game = EnvGame(rules, seed=players + 3, match=True, max_hands=2)
+    steps = staged = 0
+    while not game.over:
+        for seat in range(players):
+            vector = observation_vector(game, seat)
+            assert np.array_equal(vector, _observed(game, seat)), (steps, seat)
+        staged += bool(game.prefix)
+        game.step(rng.choice(game.legal_actions()))
+        steps += 1
+    for seat in range(players):
+        assert np.array_equal(observation_vector(game, seat), _observed(game, seat))
+    assert game.state.hand_number == 2 and staged
+
+
+def test_an_observer_given_views_in_any_order_gives_each_its_own_vector() -> None:
+    # Views of other seats, of another hand and of earlier positions, given one after the
+    # other to one Observer: each part is keyed by the fields it is made from.
+    rules = Rules.make("classic", 4)
+    rng = random.Random(8)
+    views: list[PlayerView] = []
+    for seed in (1, 2):
+        state = Match(rules, seed).state
+        while state.result is None:
+            state.apply(rng.choice(state.legal_moves()))
+            if rng.random() < 0.2:
+                views.append(view_of(state, rng.randrange(rules.players)))
+    rng.shuffle(views)
+    observer = Observer(rules, 2)
+    for view in views:
+        vector = observer.vector(view, (1.0, 0.5))
+        assert np.array_equal(vector[:-2], observe(view)) and list(vector[-2:]) == [1.0, 0.5]
+        vector[:] = -1  # the caller's own copy: the observer's is untouched
+    with pytest.raises(ValueError, match="another table"):
+        observer.vector(view_of(Match(Rules.make("classic", 2), 1).state, 0), ())

@@ -19,6 +19,7 @@ import numpy.typing as npt
 from canasta.cards import Card
 from canasta.engine.state import HandState
 from canasta.envs.actions import Decision, IllegalAction, action_space
+from canasta.envs.observation import Observer
 from canasta.match import Match
 from canasta.moves import Move
 from canasta.rules import Rules
@@ -65,6 +66,8 @@ class EnvGame:
         self._mask: npt.NDArray[np.int8] | None = None
         self._mask_at: tuple[Decision | None, int] = (None, 0)
         self.moves_played = 0
+        #: Each seat's observation kept between steps (``seat.observation_vector``).
+        self.observers: dict[int, Observer] = {}
 
     @classmethod
     def from_position(cls, state: HandState) -> EnvGame:
@@ -82,12 +85,14 @@ class EnvGame:
         game._mask = None
         game._mask_at = (None, 0)
         game.moves_played = 0
+        game.observers = {}
         return game
 
     def __getstate__(self) -> dict[str, Any]:
-        # The action table is shared and the legal moves are worked out again when needed.
+        # The action table is shared; the legal moves and the observations are worked out
+        # again when needed.
         return {k: v for k, v in self.__dict__.items()
-                if k not in ("space", "_decision", "_mask", "_mask_at")}
+                if k not in ("space", "_decision", "_mask", "_mask_at", "observers")}
 
     def __setstate__(self, data: dict[str, Any]) -> None:
         self.__dict__.update(data)
@@ -95,6 +100,7 @@ class EnvGame:
         self._decision = None
         self._mask = None
         self._mask_at = (None, 0)
+        self.observers = {}
 
     # --- where the game stands ------------------------------------------------------------
     @property
@@ -107,7 +113,7 @@ class EnvGame:
 
     @property
     def hand_over(self) -> bool:
-        return self.state.result is not None
+        return self.table.match.state.result is not None
 
     @property
     def needs_deal(self) -> bool:
@@ -124,13 +130,15 @@ class EnvGame:
 
     def to_act(self) -> int | None:
         """The seat to act, or None when the game is over or waits for a deal."""
-        return None if self.hand_over else self.state.turn
+        state = self.table.match.state
+        return None if state.result is not None else state.turn
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see (the legal moves, for the seat to act, listed once)."""
-        if seat == self.to_act():
-            return view_of(self.state, seat, self.decision().moves)
-        return view_of(self.state, seat)
+        state = self.table.match.state
+        if state.result is None and seat == state.turn:
+            return view_of(state, seat, self.decision().moves)
+        return view_of(state, seat)
 
     def returns(self) -> list[float]:
         """Each seat's return: 0 until the end; then the hand's score difference (a single
@@ -151,11 +159,13 @@ class EnvGame:
 
     # --- actions --------------------------------------------------------------------------
     def decision(self) -> Decision:
-        if self._decision is None:
-            if self.hand_over:
+        decision = self._decision
+        if decision is None:
+            state = self.table.match.state
+            if state.result is not None:
                 raise IllegalAction("the hand is over: no seat is to act")
-            self._decision = Decision(self.space, self.state.legal_moves())
-        return self._decision
+            decision = self._decision = Decision(self.space, state.legal_moves())
+        return decision
 
     def legal_actions(self) -> list[int]:
         if self.hand_over:
@@ -165,7 +175,7 @@ class EnvGame:
     def mask(self) -> npt.NDArray[np.int8]:
         """1 for each legal action id of the seat to act (all 0 once the hand is over), worked
         out once per decision point and staged group: copy it before changing it."""
-        if self.hand_over:
+        if self.table.match.state.result is not None:
             return np.zeros(self.space.size, np.int8)
         decision, staged = self.decision(), len(self.prefix)
         mask = self._mask
@@ -192,7 +202,7 @@ class EnvGame:
     def step(self, action: SupportsIndex) -> Move | None:
         """Take one action of the seat to act: stage a group (returns None) or play a move
         (returns it).  An action that is not legal raises IllegalAction; nothing changes."""
-        if self.hand_over:
+        if self.table.match.state.result is not None:
             raise IllegalAction("the hand is over: no seat is to act")
         try:
             action = operator.index(action)  # numpy integers, 0-d tensors...
@@ -213,7 +223,7 @@ class EnvGame:
         self.moves_played += 1
         table = self.table
         played = table.play(table.match.state.turn, move)
-        if self.hand_over and not self.over and not self._explicit:
+        if table.match.state.result is not None and not self._explicit and not self.over:
             table.next_hand()
         return played
 

@@ -210,12 +210,13 @@ class CanastaEnv(gymnasium.Env[dict[str, Any], np.int64]):
                 bot.new_hand(s)
 
     def _play_others(self) -> None:
-        game = self.game
-        while not game.over:
+        game, bots, agent = self.game, self.bots, self.seat
+        while True:
+            # None once the game is over: a match deals its next hand as the last one ends
             seat = game.to_act()
-            if seat is None or seat == self.seat:
+            if seat is None or seat == agent:
                 return
-            game.play(self.bots[seat].choose(game.view(seat)))
+            game.play(bots[seat].choose(game.view(seat)))
             self._new_hand()
 
     def _observation(self) -> Observation:

@@ -294,6 +294,12 @@ def _phase(view: PlayerView) -> str:
 
 # ---------------------------------------------------------------------------------------------
 # The vector
+#
+# The vector is made of parts, each a function of a few of the view's fields.  ``observe``
+# joins them all; an ``Observer`` keeps one seat's vector between steps and works out again
+# only the parts whose fields changed (at a step most of the table stays as it was), writing
+# only those into its array: turning the whole list into float32 every step cost as much as
+# working it out.
 
 
 _NO_KINDS: Final = (0,) * N_KINDS
@@ -308,6 +314,137 @@ def _one_hot(size: int, index: int | None) -> list[float]:
     return out
 
 
+def _seat_part(view: PlayerView, seats: list[int]) -> list[float]:
+    """hand_sizes, ponytail_sizes, seat_melded, seat_asked."""
+    sizes, tails, melded, asked = (view.hand_sizes, view.ponytail_sizes, view.melded,
+                                   view.asked)
+    out: list[float] = [sizes[a] for a in seats]
+    out.extend([tails[a] or 0 for a in seats])
+    out.extend([melded[a] for a in seats])
+    out.extend([asked[a] for a in seats])
+    return out
+
+
+def _known_part(known: list[list[Card]], seats: list[int]) -> tuple[list[float], list[int]]:
+    """known_cards, and the cards of each kind it places."""
+    out: list[float] = []
+    seen = [0] * N_KINDS
+    for a in seats[1:]:
+        if not known[a]:
+            out.extend(_NO_KINDS)  # what is known of a hand is mostly nothing
+            continue
+        counts = kind_counts(known[a])
+        out.extend(counts)
+        for k, x in enumerate(counts):
+            seen[k] += x
+    return out, seen
+
+
+def _meld_part(melds: tuple[Meld, ...], size: int) -> tuple[list[float], list[int], int]:
+    """One side's melds: MELD_STATS for every rank class, the cards of each kind they hold,
+    and the side's canastas."""
+    out = [0.0] * (len(RANK_CLASSES) * len(MELD_STATS))
+    seen = [0] * N_KINDS
+    canastas = 0
+    for m in melds:
+        base = _CLASS_INDEX[m.rank] * len(MELD_STATS)
+        out[base] += m.naturals
+        out[base + 1] += m.deuces
+        out[base + 2] += m.jokers
+        if m.size >= size and m.rank != BLACK_THREES_MELD:
+            out[base + 3] += 1
+            out[base + 4] += m.wilds == 0
+            canastas += 1
+        else:
+            out[base + 5] += m.size
+        kind = _MELD_KIND[m.rank]
+        if kind >= 0:
+            seen[kind] += m.naturals
+        seen[DEUCE] += m.deuces
+        seen[JOKER] += m.jokers
+    return out, seen, canastas
+
+
+def _side_part(view: PlayerView, sides: list[int], canastas: list[int]) -> list[float]:
+    """threes, canastas, opened, scores, minimums, penalties, bonuses."""
+    rules = view.rules
+    v = rules.variant
+    out: list[float] = []
+    for b in sides:
+        threes = view.threes[b]
+        red = sum(1 for c in threes if c.kind == RED_THREE)
+        out.append(red)
+        out.append(len(threes) - red)
+    out.extend(canastas)
+    out.extend([bool(view.melds[b]) for b in sides])
+    scores, hand_number = view.scores, view.hand_number
+    out.extend([scores[b] / POINTS_SCALE for b in sides])
+    out.extend([v.initial_minimum(scores[b], hand_number, rules) / POINTS_SCALE
+                for b in sides])
+    out.extend([view.penalties[b] / POINTS_SCALE for b in sides])
+    out.extend([view.bonuses[b] / POINTS_SCALE for b in sides])
+    return out
+
+
+def _pile_part(view: PlayerView, pile: list[int]) -> list[float]:
+    """pile_size, pile_top, pile_flags, pile_counts (``pile``: the pile's kind counts)."""
+    out: list[float] = [view.pile_size]
+    top = view.pile_top
+    out.extend(_one_hot(N_KINDS + 1, N_KINDS if top is None else top.kind))
+    out.append(view.pile_frozen)
+    out.append(view.pile_frozen or not view.melds[view.seat % view.rules.n_sides])
+    out.append(view.start_frozen)
+    out.extend(pile)
+    return out
+
+
+def _turn_part(view: PlayerView, sides: list[int]) -> list[float]:
+    """stock_size, hand_number and the rest: the phase, the turn, its facts, the result."""
+    n = view.rules.players
+    me = view.seat
+    result = view.result
+    out: list[float] = [view.stock_size, view.hand_number]
+    out.extend(_one_hot(len(PHASES), PHASES.index(_phase(view))))
+    out.extend(_one_hot(n, None if result is not None else (view.turn - me) % n))
+    out.extend(_one_hot(n, None if view.asking is None else (view.asking - me) % n))
+    out.extend(_one_hot(2, _ANSWERS.get(view.answer or "")))
+    out.extend(_one_hot(2, _DREW.get(view.drew or "")))
+    f = view.turn_facts
+    out.extend((f.start_melded, f.melded, f.old_touched, f.black_threes_down))
+    new = f.new_ranks
+    out.extend([r in new for r in RANK_CLASSES])
+    out.extend([result.scores[b] / POINTS_SCALE if result else 0.0 for b in sides])
+    went = result.went_out if result else None
+    out.extend(_one_hot(n, None if went is None else (went - me) % n))
+    out.append(bool(result and result.concealed))
+    return out
+
+
+def _unseen_part(rules: Rules, hand: list[int], pile: list[int], known: list[int],
+                 melds: list[list[int]], threes: tuple[tuple[Card, ...], ...]) -> list[float]:
+    """unseen_counts: the pack less every card of a kind the observer can place."""
+    decks = rules.variant.decks(rules.players)
+    full = 4 * decks
+    laid = [0] * N_KINDS
+    for t in threes:
+        for c in t:
+            laid[c.kind] += 1
+    out: list[float] = []
+    for k in range(N_KINDS):
+        seen = hand[k] + pile[k] + known[k] + laid[k]
+        for m in melds:
+            seen += m[k]
+        out.append((2 * decks if k in (JOKER, RED_THREE, BLACK_THREE) else full) - seen)
+    return out
+
+
+def _relative(view: PlayerView) -> tuple[list[int], list[int]]:
+    """The absolute seat of each relative seat, and the absolute side of each relative side."""
+    n, s = view.rules.players, view.rules.n_sides
+    me = view.seat
+    return [(me + r) % n for r in range(n)], [(me % s + r) % s for r in range(s)]
+
+
 def observe(view: PlayerView) -> npt.NDArray[np.float32]:
     """The observation vector of ``view`` (float32, ``observation_size(view.rules)`` long)."""
     out = observation_values(view)
@@ -316,96 +453,146 @@ def observe(view: PlayerView) -> npt.NDArray[np.float32]:
 
 def observation_values(view: PlayerView) -> list[float]:
     """``observe``'s numbers as a list, field after field in the order of
-    ``observation_fields`` (one list extended, made an array once by the caller: this runs at
-    every step of an environment, and an interface appends its own fields first)."""
+    ``observation_fields``, all worked out from the view alone."""
     rules = view.rules
-    v = rules.variant
-    n, s = rules.players, rules.n_sides
-    me = view.seat
-    my_side = me % s
-    seats = [(me + r) % n for r in range(n)]  # absolute seat of each relative seat
-    sides = [(my_side + r) % s for r in range(s)]
+    seats, sides = _relative(view)
+    size = rules.variant.canasta_size
+    hand, pile = kind_counts(view.hand), kind_counts(view.pile)
+    known, known_seen = _known_part(_followed(view).hands, seats)
+    melds = [_meld_part(view.melds[b], size) for b in range(rules.n_sides)]
     out: list[float] = []
-    put = out.extend
-
-    # The cards of each kind this seat can place: its hand, the pile, the table, the known
-    # cards of the others; the rest is unseen.
-    hand = kind_counts(view.hand)
-    pile = kind_counts(view.pile)
-    seen = [a + b for a, b in zip(hand, pile, strict=True)]
-    put(hand)
-    sizes, tails, melded, asked = (view.hand_sizes, view.ponytail_sizes, view.melded,
-                                   view.asked)
-    put([sizes[a] for a in seats])
-    put([tails[a] or 0 for a in seats])
-    put([melded[a] for a in seats])
-    put([asked[a] for a in seats])
-    known = _followed(view).hands
-    for a in seats[1:]:
-        if not known[a]:
-            put(_NO_KINDS)  # what is known of a hand is mostly nothing
-            continue
-        counts = kind_counts(known[a])
-        put(counts)
-        for k, x in enumerate(counts):
-            seen[k] += x
-    for ms in view.melds:
-        for m in ms:
-            kind = _MELD_KIND[m.rank]
-            if kind >= 0:
-                seen[kind] += m.naturals
-            seen[DEUCE] += m.deuces
-            seen[JOKER] += m.jokers
-    for t in view.threes:
-        for c in t:
-            seen[c.kind] += 1
-    decks = v.decks(n)
-    full = 4 * decks
-    put([(2 * decks if k in (JOKER, RED_THREE, BLACK_THREE) else full) - seen[k]
-         for k in range(N_KINDS)])
-
-    size = v.canasta_size
+    out.extend(hand)
+    out.extend(_seat_part(view, seats))
+    out.extend(known)
+    out.extend(_unseen_part(rules, hand, pile, known_seen, [m[1] for m in melds], view.threes))
     for b in sides:
-        put(_meld_stats(view.melds[b], size))
-    for b in sides:
-        threes = view.threes[b]
-        red = sum(1 for c in threes if c.kind == RED_THREE)
-        put((red, len(threes) - red))
-    canastas = [0] * s
-    for b in sides:
-        canastas[b] = sum(1 for m in view.melds[b] if m.size >= size and m.rank != "3")
-    put([canastas[b] for b in sides])
-    put([bool(view.melds[b]) for b in sides])
-    scores, hand_number = view.scores, view.hand_number
-    put([scores[b] / POINTS_SCALE for b in sides])
-    put([v.initial_minimum(scores[b], hand_number, rules) / POINTS_SCALE for b in sides])
-    put([view.penalties[b] / POINTS_SCALE for b in sides])
-    put([view.bonuses[b] / POINTS_SCALE for b in sides])
-
-    put((view.pile_size,))
-    top = view.pile_top
-    put(_one_hot(N_KINDS + 1, N_KINDS if top is None else top.kind))
-    put((view.pile_frozen, view.pile_frozen or not view.melds[my_side], view.start_frozen))
-    put(pile)
-    put((view.stock_size, hand_number))
-
-    result = view.result
-    put(_one_hot(len(PHASES), PHASES.index(_phase(view))))
-    put(_one_hot(n, None if result is not None else (view.turn - me) % n))
-    put(_one_hot(n, None if view.asking is None else (view.asking - me) % n))
-    put(_one_hot(2, _ANSWERS.get(view.answer or "")))
-    put(_one_hot(2, _DREW.get(view.drew or "")))
-    f = view.turn_facts
-    put((f.start_melded, f.melded, f.old_touched, f.black_threes_down))
-    new = f.new_ranks
-    put([r in new for r in RANK_CLASSES])
-    put([result.scores[b] / POINTS_SCALE if result else 0.0 for b in sides])
-    went = result.went_out if result else None
-    put(_one_hot(n, None if went is None else (went - me) % n))
-    put((bool(result and result.concealed),))
+        out.extend(melds[b][0])
+    out.extend(_side_part(view, sides, [melds[b][2] for b in sides]))
+    out.extend(_pile_part(view, pile))
+    out.extend(_turn_part(view, sides))
     if len(out) != _size(rules):
         raise AssertionError(f"{len(out)} values where the layout has {_size(rules)}")
     return out
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Observer:
+    """One seat's observation vector kept from step to step: ``vector(view, extra)`` is
+    ``observe(view)`` followed by ``extra`` (an interface's own fields), worked out again only
+    where the fields of ``view`` it depends on changed since the last call.
+
+    Every part is keyed by the very fields it is made from, compared by value, so the vector
+    is right for any view of any hand given in any order (a new hand, a position loaded, a
+    copy): only the work saved depends on the views following each other.  A part that did
+    change is written entry by entry where it differs (a step changes a few entries of each:
+    writing a whole slice cost more than working the part out)."""
+
+    def __init__(self, rules: Rules, extra: int) -> None:
+        self.rules = rules
+        s = rules.n_sides
+        size = observation_size(rules)
+        self.array: npt.NDArray[np.float32] = np.zeros(size + extra, np.float32)
+        self.size = size
+        starts: dict[str, int] = {}
+        start = 0
+        for f in observation_fields(rules):
+            starts[f.name] = start
+            start += f.size
+        meld_size = len(RANK_CLASSES) * len(MELD_STATS)
+        # Where each part starts: hand, seats, known, unseen, the sides' melds (relative
+        # order), sides, pile, turn, extra.
+        self._at: list[int] = [starts["hand_counts"], starts["hand_sizes"],
+                               starts["known_cards"], starts["unseen_counts"],
+                               *[starts["melds"] + r * meld_size for r in range(s)],
+                               starts["threes"], starts["pile_size"], starts["stock_size"],
+                               size]
+        # What each part wrote last, as the array holds it.
+        self._last: list[list[float]] = [[] for _ in self._at]
+        # The fields some parts were last made from (None: never made), and what the parts
+        # that feed others gave.
+        self._hand_key: object = None
+        self._hand: list[int] = [0] * N_KINDS
+        self._pile_key: object = None
+        self._pile: list[int] = [0] * N_KINDS
+        self._known_key: object = None
+        self._known_seen: list[int] = [0] * N_KINDS
+        self._meld_keys: list[object] = [None] * s
+        self._meld_seen: list[list[int]] = [[0] * N_KINDS for _ in range(s)]
+        self._canastas: list[int] = [0] * s
+        self._sides: object = None  # the sides in relative order at the last call
+        self._threes_key: object = None
+        self._side_key: object = None  # everything _side_part reads
+        self._pile_flags: object = None  # what _pile_part reads besides the pile
+
+    def _put(self, part: int, values: list[float]) -> None:
+        last = self._last[part]
+        if values == last:
+            return
+        array = self.array
+        at = self._at[part]
+        if len(values) != len(last):
+            array[at:at + len(values)] = values
+        else:
+            for i, x in enumerate(values):
+                if x != last[i]:
+                    array[at + i] = x
+        self._last[part] = values
+
+    def vector(self, view: PlayerView, extra: Sequence[float]) -> npt.NDArray[np.float32]:
+        """``observe(view)`` followed by ``extra``, as a new array the caller may change."""
+        rules = self.rules
+        if view.rules is not rules and view.rules != rules:
+            raise ValueError("the view is of another table than this observer's")
+        seats, sides = _relative(view)
+        hand = view.hand
+        # ``seen``: a part that feeds unseen_counts was made again.
+        seen = hand != self._hand_key
+        if seen:
+            self._hand = kind_counts(hand)
+            self._hand_key = hand
+            self._put(0, [float(x) for x in self._hand])
+        self._put(1, _seat_part(view, seats))
+        followed = _followed(view).hands
+        known_key = tuple([tuple(followed[a]) for a in seats[1:]])
+        if known_key != self._known_key:
+            known, self._known_seen = _known_part(followed, seats)
+            self._known_key = known_key
+            self._put(2, known)
+            seen = True
+        size = rules.variant.canasta_size
+        moved = sides != self._sides  # the view of a seat of another side: all made again
+        self._sides = sides
+        for r, b in enumerate(sides):
+            melds = view.melds[b]
+            if moved or melds != self._meld_keys[b]:
+                stats, self._meld_seen[b], self._canastas[b] = _meld_part(melds, size)
+                self._meld_keys[b] = melds
+                self._put(4 + r, stats)
+                seen = True
+        pile = view.pile
+        piled = pile != self._pile_key
+        if piled:
+            self._pile = kind_counts(pile)
+            self._pile_key = pile
+        threes = view.threes
+        if seen or piled or threes != self._threes_key:
+            self._put(3, _unseen_part(rules, self._hand, self._pile, self._known_seen,
+                                      self._meld_seen, threes))
+        s = rules.n_sides
+        side_key = (sides, threes, view.scores, view.hand_number, view.penalties,
+                    view.bonuses, tuple([self._canastas[b] for b in sides]),
+                    tuple([bool(view.melds[b]) for b in sides]))
+        if side_key != self._side_key:
+            self._put(4 + s, _side_part(view, sides, [self._canastas[b] for b in sides]))
+            self._side_key = side_key
+        self._threes_key = threes
+        pile_key = (view.pile_frozen, view.start_frozen, view.melds[view.seat % s] == ())
+        if piled or pile_key != self._pile_flags:
+            self._put(5 + s, _pile_part(view, self._pile))
+            self._pile_flags = pile_key
+        self._put(6 + s, _turn_part(view, sides))
+        self._put(7 + s, list(extra))
+        return self.array.copy()
 
 
 _SIZES: dict[tuple[str, int], int] = {}
@@ -515,6 +702,6 @@ def observation_string(view: PlayerView) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["MELD_STATS", "PHASES", "POINTS_SCALE", "RANK_CLASSES", "Field", "known_cards",
-           "observation_fields", "observation_size", "observation_string", "observe",
-           "unseen_counts"]
+__all__ = ["MELD_STATS", "PHASES", "POINTS_SCALE", "RANK_CLASSES", "Field", "Observer",
+           "known_cards", "observation_fields", "observation_size", "observation_string",
+           "observe", "unseen_counts"]

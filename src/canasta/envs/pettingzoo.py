@@ -51,7 +51,7 @@ from canasta.envs.gymnasium import (
     observation_of,
     show,
 )
-from canasta.envs.seat import action_mask, render_text
+from canasta.envs.seat import action_masks, render_text
 
 _SEED_LIMIT = 2**63 - 1
 
@@ -166,8 +166,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
         pass
 
     def _update_infos(self) -> None:
-        game = self.game
-        self.infos = {a: {"action_mask": action_mask(game, self.seats[a])} for a in self.agents}
+        agents = self.agents
+        masks = action_masks(self.game, [self.seats[a] for a in agents])
+        self.infos = {a: {"action_mask": m} for a, m in zip(agents, masks, strict=True)}
 
 
 __all__ = ["env", "raw_env"]

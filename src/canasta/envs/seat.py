@@ -11,7 +11,7 @@ import numpy.typing as npt
 
 from canasta.envs.actions import RANK_CLASSES, ActionSpace
 from canasta.envs.core import EnvGame
-from canasta.envs.observation import observation_size, observation_string, observation_values
+from canasta.envs.observation import Observer, observation_size, observation_string
 from canasta.rules import Rules
 
 #: per rank class (11 natural ranks, ``W``, ``3``): naturals, deuces, jokers staged; then the
@@ -45,20 +45,30 @@ def staged_features(space: ActionSpace, prefix: Sequence[int]) -> list[float]:
 
 def observation_vector(game: EnvGame, seat: int) -> npt.NDArray[np.float32]:
     """``seat``'s observation: ``observe`` of its view, then its staged groups (zeros unless it
-    is the seat to act)."""
-    values = observation_values(game.view(seat))
-    if game.to_act() == seat and game.prefix:
-        values += staged_features(game.space, game.prefix)
-    else:
-        values += _NOTHING_STAGED
-    return np.fromiter(values, np.float32, len(values))
+    is the seat to act), kept by the seat's ``Observer`` from one step to the next."""
+    observer = game.observers.get(seat)
+    if observer is None:
+        observer = game.observers[seat] = Observer(game.rules, STAGED_SIZE)
+    staged: Sequence[float] = _NOTHING_STAGED
+    if game.prefix and game.to_act() == seat:
+        staged = staged_features(game.space, game.prefix)
+    return observer.vector(game.view(seat), staged)
 
 
 def action_mask(game: EnvGame, seat: int) -> npt.NDArray[np.int8]:
     """1 for each legal action id of ``seat`` (all 0 unless it is to act)."""
-    if game.to_act() == seat:
-        return game.mask().copy()  # the caller may change its own
-    return np.zeros(game.space.size, np.int8)
+    return action_masks(game, (seat,))[0]
+
+
+def action_masks(game: EnvGame, seats: Sequence[int]) -> list[npt.NDArray[np.int8]]:
+    """``action_mask`` of each of ``seats``, the seat to act looked up once (PettingZoo gives
+    every agent its mask at every step)."""
+    actor = game.to_act()
+    mask = game.mask() if actor is not None else None
+    size = game.space.size
+    # each a new array: the caller may change its own
+    return [mask.copy() if mask is not None and seat == actor else np.zeros(size, np.int8)
+            for seat in seats]
 
 
 def render_text(game: EnvGame, seat: int) -> str:
