@@ -1,5 +1,6 @@
 """The variant hooks the listing asks once per position instead of once per candidate:
-``meld_limits`` (``counts_error`` for melds of natural ranks, as data)."""
+``meld_limits`` (``counts_error`` for melds of natural ranks, as data) and ``discard_kinds``
+(``discard_error`` for every kind in hand)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from canasta.cards import NATURAL_RANKS
+from canasta.cards import N_KINDS, NATURAL_RANKS
 from canasta.engine.compose import WildRanges
 from canasta.engine.deal import deal, shuffled_deck
 from canasta.rules import Rules
@@ -53,6 +54,54 @@ def test_a_variant_that_overrides_counts_error_gives_no_limits() -> None:
     rules = Rules.make("ponytail", 4)
     state = deal(rules, shuffled_deck(rules, 1))
     assert rules.variant.meld_limits(state, 0) is None
+
+
+@pytest.mark.parametrize(("variant", "players"), [
+    ("classic", 4), ("modern-american", 4), ("ponytail", 4)])
+def test_discard_kinds_is_discard_error_for_every_kind_in_hand(variant: str,
+                                                               players: int) -> None:
+    # Every seat's hand at every position of random hands, going out or not, the pile empty
+    # or not (Modern American's pile starts empty: C.8 orders the discards then).
+    rules = Rules.make(variant, players)
+    v = rules.variant
+    rng = random.Random(5)
+    compared = empty = 0
+    for seed in (1, 2, 3):
+        state = deal(rules, shuffled_deck(rules, seed))
+        while not state.over:
+            empty += not state.pile
+            for seat in range(players):
+                by_kind = state.counts(seat).by_kind
+                for going_out in (False, True):
+                    allowed = v.discard_kinds(state, seat, going_out)
+                    for k in range(N_KINDS):
+                        if by_kind[k]:
+                            expected = v.discard_error(state, seat, by_kind[k][0],
+                                                       going_out) is None
+                            assert allowed[k] == expected, (seat, k, going_out)
+                            compared += 1
+            state.apply(rng.choice(state.legal_moves()))
+    assert compared > 5_000 and empty > 0
+
+
+@pytest.mark.parametrize(("hand", "pile", "discards"), [
+    # C.7: wild cards only going out or from a hand of wild cards only.
+    ("2C JK 2D", ["TS"], ["2C", "JK"]),
+    ("2C JK 9S", ["TS"], ["9S"]),
+    # C.8 on an empty pile: live ranks but aces and sevens first, then closed ranks, then
+    # aces and sevens (kings are closed: a natural canasta of them).
+    ("AS 7D KS 9H", [], ["9H"]),
+    ("AS 7D KS", [], ["KS"]),
+    ("AS 7D 2C", [], ["AS", "7D"]),
+])
+def test_modern_american_discards_are_listed_from_one_question(hand: str, pile: list[str],
+                                                               discards: list[str]) -> None:
+    from rules_helpers import table_position
+
+    state = table_position("modern-american", 4, hands=[hand, "", "", ""], discard=pile,
+                           melds=[["KC KD KH KS KC KD KH", "QC QD QH"], []])
+    assert [str(m) for m in state.legal_moves()
+            if str(m).startswith("discard")] == [f"discard {c}" for c in discards]
 
 
 @pytest.mark.parametrize(("variant", "players", "options"), [

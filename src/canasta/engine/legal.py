@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from canasta.cards import BLACK_THREE, DEUCE, JOKER, N_KINDS, NATURAL_RANKS, RED_THREE
+from canasta.cards import BLACK_THREE, DEUCE, JOKER, N_KINDS, NATURAL_RANKS
 from canasta.engine.check import check_move
 from canasta.engine.compose import (
     WILD_KIND,
@@ -214,19 +214,12 @@ def play_moves(state: HandState, out: Listing) -> None:
         last = len(hand) == 1
         if not last or going_out_error(state, side, state.canastas(side)) is None:
             moves, specs = out.moves, out.specs
-            if v.discards_any_kind:
-                for k in range(N_KINDS):
-                    cs = by_kind[k]
-                    if cs and k != RED_THREE:
-                        moves.append(DISCARDS[cs[0].id])
-                        specs.append(PLAIN)
-            else:
-                discard_error = v.discard_error
-                for k in range(N_KINDS):
-                    cs = by_kind[k]
-                    if cs and k != RED_THREE and discard_error(state, seat, cs[0], last) is None:
-                        moves.append(DISCARDS[cs[0].id])
-                        specs.append(PLAIN)
+            allowed = v.discard_kinds(state, seat, last)  # once, not a question per kind
+            for k in range(N_KINDS):
+                cs = by_kind[k]
+                if cs and allowed[k]:
+                    moves.append(DISCARDS[cs[0].id])
+                    specs.append(PLAIN)
     if (state.partner_of(seat) is not None and not state.asked[seat] and not state.facts.melded
             and state.answer is None and len(hand) >= 2):
         if able is None:

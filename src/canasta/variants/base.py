@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from canasta.cards import DEUCE, JOKER, NATURAL_RANKS, RED_THREE, Card
+from canasta.cards import DEUCE, JOKER, N_KINDS, NATURAL_RANKS, RED_THREE, Card
 from canasta.errors import PositionError, Refusal
 from canasta.moves import BLACK_THREES_MELD, WILD_MELD
 from canasta.mypyc_attrs import mypyc_attr
@@ -91,6 +91,10 @@ def _classic_limits(max_wilds: int, ratio: str) -> MeldLimits:
         most = tuple(-1 if n < 2 else min(max_wilds, n - fewer) for n in range(max_wilds + 3))
         limits = _CLASSIC_LIMITS[key] = MeldLimits(_EVERY_RANK, 1 << 30, most, _NO_RANK_LIMIT)
     return limits
+
+
+#: What ``discard_kinds`` answers where only red threes may not be discarded.
+_ALL_BUT_RED_THREES: Final = tuple(k != RED_THREE for k in range(N_KINDS))
 
 
 def melds_after(state: HandState, side: int,
@@ -358,11 +362,18 @@ class Variant:
             return DISCARD_RED_THREE
         return None
 
-    @property
-    def discards_any_kind(self) -> bool:
-        """Whether ``discard_error`` is this base rule, which refuses red threes only: the
-        listing then offers a discard of every other kind in hand without asking it."""
-        return type(self).discard_error is Variant.discard_error
+    def discard_kinds(self, state: HandState, seat: int, going_out: bool) -> Sequence[bool]:
+        """By kind, whether ``seat`` may discard a card of that kind now (``going_out``: its
+        last card), asked once per listing where ``discard_error`` answers for one card.  The
+        base rule refuses red threes only; a variant with a ``discard_error`` of its own and
+        not this hook has it asked for the lowest card of each kind in hand (a kind not in
+        hand answers False)."""
+        if type(self).discard_error is Variant.discard_error:
+            return _ALL_BUT_RED_THREES
+        by_kind = state.counts(seat).by_kind
+        return [k != RED_THREE and bool(cs)
+                and self.discard_error(state, seat, cs[0], going_out) is None
+                for k, cs in enumerate(by_kind)]
 
     # --- the start of a hand ----------------------------------------------------------------
     def start_pile(self, state: HandState) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from canasta.cards import BLACK_THREE, NATURAL_RANKS, RED_THREE, Card
+from canasta.cards import BLACK_THREE, DEUCE, JOKER, N_KINDS, NATURAL_RANKS, RED_THREE, Card
 from canasta.errors import Refusal
 from canasta.moves import WILD_MELD
 from canasta.mypyc_attrs import mypyc_attr
@@ -164,6 +164,27 @@ class ModernAmerican(Variant):
         if c.rank in ("A", "7"):
             return DISCARD_EMPTY_PILE_ACE_SEVEN
         return DISCARD_EMPTY_PILE_CLOSED
+
+    def discard_kinds(self, state: HandState, seat: int, going_out: bool) -> Sequence[bool]:
+        # ``discard_error`` for every kind in hand at once: no threes; wild cards only going
+        # out or from a hand of wild cards only; on an empty pile, the natural cards of the
+        # first class of C.8 the hand holds (the ranks closed to everyone read once).
+        kinds = state.counts(seat).kinds
+        out = [False] * N_KINDS
+        wilds = going_out or kinds[DEUCE] + kinds[JOKER] == len(state.hands[seat])
+        out[DEUCE] = out[JOKER] = wilds
+        if state.pile:
+            for k in range(len(NATURAL_RANKS)):
+                out[k] = True
+            return out
+        dead = dead_ranks(state)
+        classes = [_rank_class(r, dead) for r in NATURAL_RANKS]
+        held = [classes[k] for k in range(len(NATURAL_RANKS)) if kinds[k]]
+        if held:
+            best = min(held)
+            for k in range(len(NATURAL_RANKS)):
+                out[k] = classes[k] == best
+        return out
 
     # --- melds ---------------------------------------------------------------------------
     def counts_error(self, state: HandState, side: int, rank: str, naturals: int, deuces: int,
