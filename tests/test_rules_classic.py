@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from canasta.cards import Card, cards, make_deck
+from canasta.cards import N_KINDS, RED_THREE, Card, card, cards, make_deck
 from canasta.engine.deal import deal
 from canasta.engine.goingout import going_out_moves
 from canasta.engine.state import HandState
@@ -296,7 +296,8 @@ def test_B6_every_kind_in_hand_but_a_red_three_is_offered_as_a_discard(monkeypat
 
     hands = ["KD KC 9S 5H 2C JK 3S", "", "", ""]
     state = position(hands=hands, melds=[["QC QD QH"], []])
-    assert state.rules.variant.discards_any_kind
+    assert state.rules.variant.discard_kinds(state, 0, False) == tuple(
+        k != RED_THREE for k in range(N_KINDS))
     assert [m for m in legal(state) if m.startswith("discard")] == [
         "discard KC", "discard 9S", "discard 5H", "discard 2C", "discard JK", "discard 3S"]
 
@@ -313,7 +314,9 @@ def test_B6_every_kind_in_hand_but_a_red_three_is_offered_as_a_discard(monkeypat
     monkeypatch.setitem(_REGISTRY, "keep-kings", _REGISTRY["classic"])
     register(KeepKings())
     state = table_position("keep-kings", 4, hands=hands, melds=[["QC QD QH"], []])
-    assert not state.rules.variant.discards_any_kind
+    allowed = state.rules.variant.discard_kinds(state, 0, False)
+    assert [k for k in range(N_KINDS) if allowed[k]] == [
+        card(c).kind for c in ("9S", "5H", "2C", "JK", "3S")]
     assert [m for m in legal(state) if m.startswith("discard")] == [
         "discard 9S", "discard 5H", "discard 2C", "discard JK", "discard 3S"]
     refused(state, "discard KC")

@@ -41,12 +41,14 @@ class WildRanges:
     wild cards a meld holds matters to whether it may stand (the going-out search counts on it
     too), so one range answers for every mix of deuces and jokers."""
 
-    __slots__ = ("_known", "_side", "_state")
+    __slots__ = ("_known", "_limits", "_side", "_state")
 
     def __init__(self, state: HandState, side: int) -> None:
         self._state = state
         self._side = side
         self._known: dict[tuple[int, int], tuple[int, int] | None] = {}
+        # The variant's limits as data, where it gives them, answer without asking it.
+        self._limits = state.rules.variant.meld_limits(state, side)
 
     def of(self, k: int, naturals: int) -> tuple[int, int] | None:
         """The fewest and most wild cards a new meld of kind ``k`` (a natural rank) with
@@ -55,8 +57,18 @@ class WildRanges:
         known = self._known
         if key in known:
             return known[key]
-        rng = known[key] = self._state.rules.variant.wild_range(
-            self._state, self._side, NATURAL_RANKS[k], naturals, None)
+        state = self._state
+        limits = self._limits
+        if limits is not None:
+            # ``wild_range`` of a new meld: as many wild cards may join as the meld of that
+            # rank on the table holds (``counts_error`` weighs the wild cards a move adds).
+            mi = state.find_meld(self._side, NATURAL_RANKS[k])
+            w0 = state.melds[self._side][mi].wilds if mi >= 0 else 0
+            rng = limits.wild_range(k, naturals, w0)
+        else:
+            rng = state.rules.variant.wild_range(state, self._side, NATURAL_RANKS[k],
+                                                  naturals, None)
+        known[key] = rng
         return rng
 
     def allows(self, k: int, naturals: int, wilds: int) -> bool:

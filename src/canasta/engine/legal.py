@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from canasta.cards import BLACK_THREE, DEUCE, JOKER, N_KINDS, NATURAL_RANKS, RED_THREE
+from canasta.cards import BLACK_THREE, DEUCE, JOKER, N_KINDS, NATURAL_RANKS
 from canasta.engine.check import check_move
 from canasta.engine.compose import (
     WILD_KIND,
@@ -214,19 +214,12 @@ def play_moves(state: HandState, out: Listing) -> None:
         last = len(hand) == 1
         if not last or going_out_error(state, side, state.canastas(side)) is None:
             moves, specs = out.moves, out.specs
-            if v.discards_any_kind:
-                for k in range(N_KINDS):
-                    cs = by_kind[k]
-                    if cs and k != RED_THREE:
-                        moves.append(DISCARDS[cs[0].id])
-                        specs.append(PLAIN)
-            else:
-                discard_error = v.discard_error
-                for k in range(N_KINDS):
-                    cs = by_kind[k]
-                    if cs and k != RED_THREE and discard_error(state, seat, cs[0], last) is None:
-                        moves.append(DISCARDS[cs[0].id])
-                        specs.append(PLAIN)
+            allowed = v.discard_kinds(state, seat, last)  # once, not a question per kind
+            for k in range(N_KINDS):
+                cs = by_kind[k]
+                if cs and allowed[k]:
+                    moves.append(DISCARDS[cs[0].id])
+                    specs.append(PLAIN)
     if (state.partner_of(seat) is not None and not state.asked[seat] and not state.facts.melded
             and state.answer is None and len(hand) >= 2):
         if able is None:
@@ -288,6 +281,10 @@ def _opened_melds(state: HandState, side: int, c: list[int], by_kind: ByKind,
     """New three-card melds and single-card additions for a side that has opened."""
     v = state.rules.variant
     counts_error = v.counts_error
+    # The variant's limits as data (``meld_limits``), read once here instead of a call of
+    # ``counts_error`` for every candidate (which ``_AskCountsError`` makes without them).
+    limits = v.meld_limits(state, side)
+    allows = (limits if limits is not None else _AskCountsError(state, side)).allows
     hand_size = sum(c)
     size = v.canasta_size
     index = state.meld_index(side)
@@ -308,14 +305,14 @@ def _opened_melds(state: HandState, side: int, c: list[int], by_kind: ByKind,
         n = c[k]
         if not n:
             continue
-        r = NATURAL_RANKS[k]
         cs = by_kind[k]
-        mi = where.get(r, -1)
+        mi = where.get(NATURAL_RANKS[k], -1)
         if mi >= 0:
             m = melds[mi]
             fit = _AS_IS if hand_size >= 3 else _fit(state, side, hand_size - 1,
                                                      canastas + (m.size + 1 == size))
-            if fit and counts_error(state, side, r, m.naturals + 1, m.deuces, m.jokers) is None:
+            w0 = m.deuces + m.jokers
+            if fit and allows(k, m.naturals + 1, w0, w0):
                 move = ADDS[cs[0].id][k]
                 if fit == _AS_IS:
                     moves.append(move)
@@ -325,12 +322,12 @@ def _opened_melds(state: HandState, side: int, c: list[int], by_kind: ByKind,
             continue
         if n < 2 or not new_fit:
             continue
-        if n >= 3 and counts_error(state, side, r, 3, 0, 0) is None:
+        if n >= 3 and allows(k, 3, 0, 0):
             _offer(out, state, one_group(meld, plain, (cs[0], cs[1], cs[2])), new_fit, -1)
-        if deuces and counts_error(state, side, r, 2, 1, 0) is None:
+        if deuces and allows(k, 2, 1, 0):
             _offer(out, state, one_group(meld, plain, (cs[0], cs[1], by_kind[DEUCE][0])),
                    new_fit, -1)
-        if jokers and counts_error(state, side, r, 2, 0, 1) is None:
+        if jokers and allows(k, 2, 1, 0):
             _offer(out, state, one_group(meld, plain, (cs[0], cs[1], by_kind[JOKER][0])),
                    new_fit, -1)
     if deuces or jokers:
@@ -350,12 +347,12 @@ def _opened_melds(state: HandState, side: int, c: list[int], by_kind: ByKind,
                 continue
             if check_wilds:
                 fit = _CHECKED
-            if deuce_adds is not None and counts_error(
-                    state, side, r, m.naturals, m.deuces + 1, m.jokers) is None:
-                _offer(out, state, deuce_adds[k], fit, mi)
-            if joker_adds is not None and counts_error(
-                    state, side, r, m.naturals, m.deuces, m.jokers + 1) is None:
-                _offer(out, state, joker_adds[k], fit, mi)
+            w0 = m.deuces + m.jokers
+            if allows(k, m.naturals, w0 + 1, w0):  # a deuce or a joker: the same
+                if deuce_adds is not None:
+                    _offer(out, state, deuce_adds[k], fit, mi)
+                if joker_adds is not None:
+                    _offer(out, state, joker_adds[k], fit, mi)
     if v.has_wild_melds(state.rules) and deuces + jokers:
         wi = where.get(WILD_MELD, -1)
         if wi >= 0:
@@ -375,3 +372,21 @@ def _opened_melds(state: HandState, side: int, c: list[int], by_kind: ByKind,
 
 
 _WILD_PLACE = len(NATURAL_RANKS)  # the meld of wild cards' place in ``ADDS``
+
+
+
+class _AskCountsError:
+    """``MeldLimits.allows`` for a variant that gives no limits as data: its ``counts_error``
+    asked for each candidate (only how many wild cards a meld holds matters to whether it may
+    stand, never which: docs/ENGINE.md)."""
+
+    __slots__ = ("_side", "_state")
+
+    def __init__(self, state: HandState, side: int) -> None:
+        self._state = state
+        self._side = side
+
+    def allows(self, k: int, n: int, w: int, w0: int) -> bool:
+        state = self._state
+        return state.rules.variant.counts_error(state, self._side, NATURAL_RANKS[k], n, w,
+                                                0) is None

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from canasta.cards import DEUCE, JOKER, RED_THREE, Card
+from canasta.cards import DEUCE, JOKER, N_KINDS, NATURAL_RANKS, RED_THREE, Card
 from canasta.errors import PositionError, Refusal
 from canasta.moves import BLACK_THREES_MELD, WILD_MELD
 from canasta.mypyc_attrs import mypyc_attr
@@ -28,6 +28,73 @@ WILDS_NOT_MORE: Final = Refusal("meld.wilds_not_more")
 WILDS_FEWER: Final = Refusal("meld.wilds_fewer")
 OUT_ONE_CANASTA: Final = Refusal("out.one_canasta")
 DISCARD_RED_THREE: Final = Refusal("discard.red_three")
+
+
+class MeldLimits:
+    """What a meld of a natural rank may hold on one side's table now, as data: the listing
+    reads it for every candidate meld and addition instead of asking ``counts_error`` about
+    each.  A meld of the natural rank of index ``k`` holding ``n`` natural and ``w`` wild cards,
+    ``w0`` of those already on the table, may stand when ``open[k]``, ``3 <= n + w <=
+    most_cards``, ``w <= most_wilds[min(n, len(most_wilds) - 1)]``, and ``w <= w0`` or ``n >=
+    wilds_from[k]`` (``allows``)."""
+
+    __slots__ = ("most_cards", "most_wilds", "open", "wilds_from")
+
+    #: by rank index: whether the rank may be melded or added to at all
+    open: tuple[bool, ...]
+    most_cards: int
+    #: by natural cards (the last entry holds for more): the most wild cards (-1: no meld)
+    most_wilds: tuple[int, ...]
+    #: by rank index: the fewest natural cards a meld needs for wild cards to join it
+    wilds_from: tuple[int, ...]
+
+    def __init__(self, open_: tuple[bool, ...], most_cards: int, most_wilds: tuple[int, ...],
+                 wilds_from: tuple[int, ...]) -> None:
+        self.open = open_
+        self.most_cards = most_cards
+        self.most_wilds = most_wilds
+        self.wilds_from = wilds_from
+
+    def allows(self, k: int, n: int, w: int, w0: int) -> bool:
+        most = self.most_wilds
+        return (self.open[k] and 3 <= n + w <= self.most_cards
+                and w <= most[min(n, len(most) - 1)] and (w <= w0 or n >= self.wilds_from[k]))
+
+    def wild_range(self, k: int, n: int, w0: int) -> tuple[int, int] | None:
+        """The fewest and most wild cards (``allows``, solved for ``w``) with which a meld of
+        the natural rank of index ``k`` and ``n`` natural cards may stand, ``w0`` wild cards
+        of them on the table already, or None."""
+        if not self.open[k]:
+            return None
+        most = self.most_wilds
+        hi = min(most[min(n, len(most) - 1)], self.most_cards - n)
+        if n < self.wilds_from[k] and w0 < hi:
+            hi = w0
+        lo = max(0, 3 - n)
+        return (lo, hi) if lo <= hi else None
+
+
+_EVERY_RANK: Final = (True,) * len(NATURAL_RANKS)
+_NO_RANK_LIMIT: Final = (0,) * len(NATURAL_RANKS)
+#: Classic's limits (B.4) by the most wild cards a meld holds and the wild-card ratio, built
+#: when first asked: ``meld_limits`` answers at every listing.
+_CLASSIC_LIMITS: Final[dict[tuple[int, str], MeldLimits]] = {}
+
+
+def _classic_limits(max_wilds: int, ratio: str) -> MeldLimits:
+    """At most ``max_wilds`` wild cards, fewer than the natural cards (``more-naturals``) or
+    no more than them (``not-more-wilds``), and two natural cards at least."""
+    key = (max_wilds, ratio)
+    limits = _CLASSIC_LIMITS.get(key)
+    if limits is None:
+        fewer = ratio != "not-more-wilds"
+        most = tuple(-1 if n < 2 else min(max_wilds, n - fewer) for n in range(max_wilds + 3))
+        limits = _CLASSIC_LIMITS[key] = MeldLimits(_EVERY_RANK, 1 << 30, most, _NO_RANK_LIMIT)
+    return limits
+
+
+#: What ``discard_kinds`` answers where only red threes may not be discarded.
+_ALL_BUT_RED_THREES: Final = tuple(k != RED_THREE for k in range(N_KINDS))
 
 
 def melds_after(state: HandState, side: int,
@@ -192,6 +259,18 @@ class Variant:
         cards added) may not stand on the side's table, or None."""
         return self.meld_shape_error(state.rules, naturals, deuces + jokers)
 
+    def meld_limits(self, state: HandState, side: int) -> MeldLimits | None:
+        """``counts_error`` for melds of natural ranks on the side's table now, as data (the
+        listing asks it once per position), or None where the variant has none (the listing
+        then asks ``counts_error``).  The base class gives Classic's limits (B.4), which depend
+        on the table's wild-card ratio only, while neither ``counts_error`` nor
+        ``meld_shape_error`` is overridden."""
+        cls = type(self)
+        if (cls.counts_error is not Variant.counts_error
+                or cls.meld_shape_error is not Variant.meld_shape_error):
+            return None
+        return _classic_limits(self.max_wilds, state.rules.option(WILD_RATIO))
+
     def wild_range(self, state: HandState, side: int, rank: str, naturals: int,
                    existing: Meld | None) -> tuple[int, int] | None:
         """The fewest and most wild cards that may join ``naturals`` natural cards of ``rank``
@@ -283,11 +362,18 @@ class Variant:
             return DISCARD_RED_THREE
         return None
 
-    @property
-    def discards_any_kind(self) -> bool:
-        """Whether ``discard_error`` is this base rule, which refuses red threes only: the
-        listing then offers a discard of every other kind in hand without asking it."""
-        return type(self).discard_error is Variant.discard_error
+    def discard_kinds(self, state: HandState, seat: int, going_out: bool) -> Sequence[bool]:
+        """By kind, whether ``seat`` may discard a card of that kind now (``going_out``: its
+        last card), asked once per listing where ``discard_error`` answers for one card.  The
+        base rule refuses red threes only; a variant with a ``discard_error`` of its own and
+        not this hook has it asked for the lowest card of each kind in hand (a kind not in
+        hand answers False)."""
+        if type(self).discard_error is Variant.discard_error:
+            return _ALL_BUT_RED_THREES
+        by_kind = state.counts(seat).by_kind
+        return [k != RED_THREE and bool(cs)
+                and self.discard_error(state, seat, cs[0], going_out) is None
+                for k, cs in enumerate(by_kind)]
 
     # --- the start of a hand ----------------------------------------------------------------
     def start_pile(self, state: HandState) -> None:

@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from canasta.cards import BLACK_THREE, NATURAL_RANKS, RED_THREE, Card
+from canasta.cards import BLACK_THREE, DEUCE, JOKER, N_KINDS, NATURAL_RANKS, RED_THREE, Card
 from canasta.errors import Refusal
 from canasta.moves import WILD_MELD
 from canasta.mypyc_attrs import mypyc_attr
 from canasta.options import Option
-from canasta.variants.base import MIN_CARDS, MIN_NATURALS, Variant, melds_after
+from canasta.variants.base import MIN_CARDS, MIN_NATURALS, MeldLimits, Variant, melds_after
 
 if TYPE_CHECKING:
     from canasta.engine.melds import Meld
@@ -165,6 +165,27 @@ class ModernAmerican(Variant):
             return DISCARD_EMPTY_PILE_ACE_SEVEN
         return DISCARD_EMPTY_PILE_CLOSED
 
+    def discard_kinds(self, state: HandState, seat: int, going_out: bool) -> Sequence[bool]:
+        # ``discard_error`` for every kind in hand at once: no threes; wild cards only going
+        # out or from a hand of wild cards only; on an empty pile, the natural cards of the
+        # first class of C.8 the hand holds (the ranks closed to everyone read once).
+        kinds = state.counts(seat).kinds
+        out = [False] * N_KINDS
+        wilds = going_out or kinds[DEUCE] + kinds[JOKER] == len(state.hands[seat])
+        out[DEUCE] = out[JOKER] = wilds
+        if state.pile:
+            for k in range(len(NATURAL_RANKS)):
+                out[k] = True
+            return out
+        dead = dead_ranks(state)
+        classes = [_rank_class(r, dead) for r in NATURAL_RANKS]
+        held = [classes[k] for k in range(len(NATURAL_RANKS)) if kinds[k]]
+        if held:
+            best = min(held)
+            for k in range(len(NATURAL_RANKS)):
+                out[k] = classes[k] == best
+        return out
+
     # --- melds ---------------------------------------------------------------------------
     def counts_error(self, state: HandState, side: int, rank: str, naturals: int, deuces: int,
                      jokers: int) -> Refusal | None:
@@ -212,6 +233,33 @@ class ModernAmerican(Variant):
         if w >= 0 and state.melds[side][w].size < MAX_MELD:
             return WILDS_TO_WILD_MELD
         return None
+
+    def meld_limits(self, state: HandState, side: int) -> MeldLimits | None:
+        # ``counts_error`` for the natural ranks, read off the table once: a rank closed to
+        # everyone or whose meld is a finished canasta takes no card (C.5, E-20), seven cards
+        # at most, ``max_wilds`` wild cards at most, and wild cards join only where
+        # ``_adding_wilds_error`` allows (C.5, C.6, E-26).
+        index = state.meld_index(side)
+        melds = state.melds[side]
+        dead = dead_ranks(state)
+        joinable = index.joinable
+        w = joinable.get(WILD_MELD, -1)
+        if w >= 0 and melds[w].size < MAX_MELD:
+            never = True
+            opening = False
+        else:
+            never = False
+            opening = in_opening(state, side)
+        open_ = []
+        wilds_from = []
+        for r in NATURAL_RANKS:
+            mi = joinable.get(r, -1)
+            open_.append(r not in dead and (mi < 0 or melds[mi].size < MAX_MELD))
+            if never or r == "7" or (r == "A" and not opening):
+                wilds_from.append(MAX_MELD + 1)
+            else:
+                wilds_from.append(0 if opening else 5)
+        return MeldLimits(tuple(open_), MAX_MELD, (-1, -1, self.max_wilds), tuple(wilds_from))
 
     def wild_range(self, state: HandState, side: int, rank: str, naturals: int,
                    existing: Meld | None) -> tuple[int, int] | None:
