@@ -8,7 +8,6 @@ hand, instead of counting and sorting the hand at every listing.
 
 from __future__ import annotations
 
-from bisect import insort
 from collections.abc import Iterable
 
 from canasta.cards import N_KINDS, Card
@@ -17,6 +16,17 @@ from canasta.mypyc_attrs import mypyc_attr
 
 def _card_id(c: Card) -> int:
     return c.id
+
+
+def add_card(cs: list[Card], c: Card) -> None:
+    """Put ``c`` into ``cs`` (cards of one kind, lowest id first) in its place."""
+    # A kind holds a few cards and a new one mostly goes last: a scan from the end is cheaper
+    # than ``insort``, which calls Card.__lt__ at every step (a Python call in pure Python).
+    i = len(cs)
+    cid = c.id
+    while i and cs[i - 1].id > cid:
+        i -= 1
+    cs.insert(i, c)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # HandCounts.__new__(HandCounts): see HandState
@@ -49,7 +59,7 @@ class HandCounts:
         return other
 
     def add(self, c: Card) -> None:
-        insort(self.by_kind[c.kind], c)
+        add_card(self.by_kind[c.kind], c)
         self.kinds[c.kind] += 1
         self.size += 1
 

@@ -72,11 +72,14 @@ class Meld:
         return f"Meld({self.rank}: {' '.join(c.text for c in self.sorted_cards())})"
 
     def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, Meld)
-            and self.rank == other.rank
-            and sorted(c.id for c in self.cards) == sorted(c.id for c in other.cards)
-        )
+        # Same cards in the same order (a meld compared with itself grown or copied) answer
+        # without sorting; melds of other sizes differ at once (the state's meld index asks).
+        if not isinstance(other, Meld):
+            return False
+        if self.rank != other.rank or self.size != other.size:
+            return False
+        return (self.cards == other.cards
+                or sorted(c.id for c in self.cards) == sorted(c.id for c in other.cards))
 
     def __hash__(self) -> int:
         return hash((self.rank, tuple(sorted(c.id for c in self.cards))))

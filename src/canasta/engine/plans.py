@@ -71,24 +71,39 @@ class Listing:
     def __len__(self) -> int:
         return len(self.moves)
 
+    def find(self, move: Move) -> int:
+        """Where ``move`` is in the listing, or -1."""
+        # The move played is nearly always one of the listed objects: look for it by identity
+        # first (comparing moves by value calls their __eq__ for every move before it). A
+        # plain loop: ``list(map(id, moves)).index(id(move))`` makes an int per move and took
+        # four times as long in pure Python (``enumerate`` makes a tuple per move).
+        moves = self.moves
+        i = 0
+        for m in moves:
+            if m is move:
+                return i
+            i += 1  # noqa: SIM113
+        try:
+            return moves.index(move)
+        except ValueError:
+            return -1
+
     def plan(self, move: Move) -> Plan | None:
         """The plan of ``move`` if it was listed with one (built now), else None."""
-        # The move played is nearly always one of the listed objects: look for it by identity
-        # first (comparing moves by value calls their __eq__ for every move before it).
-        moves = self.moves
-        try:
-            i = list(map(id, moves)).index(id(move))
-        except ValueError:
-            try:
-                i = moves.index(move)
-            except ValueError:
-                return None
+        i = self.find(move)
+        if i < 0:
+            return None
         spec = self.specs[i]
         if spec is None or isinstance(spec, Plan):
             return spec
-        listed = self.moves[i]
-        if spec == PLAIN:
-            return Plan(listed)
-        group = listed.groups[0]
-        rank = listed.rank if listed.kind is MoveKind.ADD else group_rank(group)
-        return Plan(listed, (GroupPlan(rank, group, spec),))
+        return spec_plan(self.moves[i], spec)
+
+
+def spec_plan(listed: Move, spec: int) -> Plan:
+    """The Plan of a move listed with ``spec`` PLAIN or the index of the meld its one group
+    joins."""
+    if spec == PLAIN:
+        return Plan(listed)
+    group = listed.groups[0]
+    rank = listed.rank if listed.kind is MoveKind.ADD else group_rank(group)
+    return Plan(listed, (GroupPlan(rank, group, spec),))

@@ -19,20 +19,20 @@ from canasta.engine.melding import (
     remaining,
 )
 from canasta.engine.melds import Meld
-from canasta.engine.plans import GroupPlan, Plan
+from canasta.engine.plans import PLAIN, GroupPlan, Plan, spec_plan
 from canasta.engine.schema import TURN_START, TurnFacts
 from canasta.engine.scoring import score_hand
 from canasta.engine.takes import take_moves
 from canasta.errors import IllegalMove
-from canasta.moves import BLACK_THREES_MELD, Move, MoveKind, rank_name
+from canasta.moves import BLACK_THREES_MELD, Move, MoveKind, group_rank, rank_name
 from canasta.options import TWO_PLAYER_LAST_CARD_RULE
 
 if TYPE_CHECKING:
     from canasta.cards import Card
     from canasta.engine.state import HandState
 
-__all__ = ["carry_out", "check_discard", "check_meld", "end_hand", "end_if_stuck", "next_turn",
-           "plan_meld", "rank_name"]
+__all__ = ["carry_out", "carry_out_listed", "check_discard", "check_meld", "end_hand",
+           "end_if_stuck", "next_turn", "plan_meld", "rank_name"]
 
 
 def check_meld(state: HandState, move: Move, actor: int, held: bool = False) -> Plan:
@@ -124,32 +124,43 @@ def check_discard(state: HandState, move: Move, actor: int) -> Plan:
 # ----------------------------------------------------------------------------------------
 # carry out
 def carry_out(state: HandState, plan: Plan) -> None:
-    move = plan.move
+    """Perform a checked plan (and pass the turn on where the move ends it)."""
+    if plan.penalty:
+        actor = state.turn
+        state.plans = None
+        state.record(actor, plan.move)
+        state.penalties[actor % state.rules.n_sides] += plan.penalty
+        state.penalized.append(len(state.history) - 1)  # the move is taken back
+        return
+    _perform(state, plan.move, plan.groups, PLAIN)
+
+
+def carry_out_listed(state: HandState, move: Move, spec: int) -> None:
+    """``carry_out`` for a move the listing kept with ``spec`` (``plans.Spec``): PLAIN, or the
+    index of the side's meld that the one group of a meld or an addition joins (-1: a new
+    meld); no Plan is built for it."""
+    k = move.kind
+    if spec == PLAIN:
+        if k is not MoveKind.MELD and k is not MoveKind.ADD and k is not MoveKind.TAKE:
+            _perform(state, move, (), PLAIN)
+            return
+    elif k is MoveKind.MELD or k is MoveKind.ADD:
+        _perform(state, move, (), spec)
+        return
+    carry_out(state, spec_plan(move, spec))  # (the listing keeps no other move so)
+
+
+def _perform(state: HandState, move: Move, groups: tuple[GroupPlan, ...], joins: int) -> None:
+    """Carry out ``move``: a meld or an addition lays ``groups``, or (none given) its one
+    group joining the side's meld ``joins`` (-1: a new meld)."""
     actor = state.turn
     state.plans = None
     state.record(actor, move)
     k = move.kind
-    side = state.side_of(actor)
-    if plan.penalty:
-        state.penalties[side] += plan.penalty
-        state.penalized.append(len(state.history) - 1)  # the move is taken back
-        return
-    if k is MoveKind.DRAW:
-        _draw(state, actor)
-    elif k is MoveKind.TAKE:
-        _take(state, plan, actor, side)
-    elif k in (MoveKind.MELD, MoveKind.ADD):
-        state.remove_from_hand(actor, move.cards_from_hand())
-        _lay(state, plan, actor, side)
-        state.rules.variant.after_meld(state, actor, side)
-        if any(gp.rank == BLACK_THREES_MELD for gp in plan.groups):
-            state.black_threes_down = True
-        if not state.hands[actor]:
-            _go_out(state, actor)
-    elif k is MoveKind.DISCARD:
+    if k is MoveKind.DISCARD:
         c = move.card
         assert c is not None
-        state.remove_from_hand(actor, (c,))
+        state.remove_card(actor, c)
         state.pile.append(c)
         if state.rules.variant.freezes_pile(c):
             state.frozen += 1
@@ -157,13 +168,37 @@ def carry_out(state: HandState, plan: Plan) -> None:
             _go_out(state, actor)
         else:
             next_turn(state)
+    elif k is MoveKind.DRAW:
+        _draw(state, actor)
+    elif k is MoveKind.MELD or k is MoveKind.ADD:
+        side = actor % state.rules.n_sides
+        if groups:
+            state.remove_from_hand(actor, move.cards_from_hand())
+            black = False
+            for gp in groups:
+                if gp.rank == BLACK_THREES_MELD:
+                    black = True
+            _lay(state, groups, actor, side)
+        else:
+            group = move.groups[0]
+            state.remove_from_hand(actor, group)
+            rank = move.rank if k is MoveKind.ADD else group_rank(group)
+            black = rank == BLACK_THREES_MELD
+            _lay_one(state, rank, group, joins, actor, side)
+        state.rules.variant.after_meld(state, actor, side)
+        if black:
+            state.black_threes_down = True
+        if not state.hands[actor]:
+            _go_out(state, actor)
+    elif k is MoveKind.TAKE:
+        _take(state, move, groups, actor, actor % state.rules.n_sides)
     elif k is MoveKind.ASK:
         state.asked[actor] = True
         state.asking = actor
         partner = state.partner_of(actor)
         assert partner is not None
         state.turn = partner
-    elif k in (MoveKind.YES, MoveKind.NO):
+    elif k is MoveKind.YES or k is MoveKind.NO:
         asker = state.asking
         assert asker is not None
         state.answer = k.value
@@ -200,16 +235,16 @@ def _draw(state: HandState, actor: int) -> None:
             return
 
 
-def _take(state: HandState, plan: Plan, actor: int, side: int) -> None:
-    move = plan.move
+def _take(state: HandState, move: Move, groups: tuple[GroupPlan, ...], actor: int,
+          side: int) -> None:
     state.remove_from_hand(actor, move.cards_from_hand())
     state.pile.pop()  # the top card is in the first group's plan
     rest = state.pile
     state.pile = []
     state.frozen = 0
     state.start_frozen = False
-    _lay(state, plan, actor, side, False)  # taking the pile is the draw: "may I go out?" may
-    # follow it
+    _lay(state, groups, actor, side, False)  # taking the pile is the draw: "may I go out?"
+    # may follow it
     state.take_into_hand(actor, rest)
     state.rules.variant.after_meld(state, actor, side)
     state.phase = "play"
@@ -218,12 +253,13 @@ def _take(state: HandState, plan: Plan, actor: int, side: int) -> None:
         _go_out(state, actor)
 
 
-def _lay(state: HandState, plan: Plan, actor: int, side: int, melded: bool = True) -> None:
+def _lay(state: HandState, groups: tuple[GroupPlan, ...], actor: int, side: int,
+         melded: bool = True) -> None:
     melds = state.melds[side]
     f = state.facts
     touched = f.old_touched
     new: set[str] | None = None
-    for gp in plan.groups:
+    for gp in groups:
         if gp.joins >= 0:
             old = melds[gp.joins]
             melds[gp.joins] = old.plus(gp.cards)
@@ -234,9 +270,31 @@ def _lay(state: HandState, plan: Plan, actor: int, side: int, melded: bool = Tru
             if new is None:
                 new = set(f.new_ranks)
             new.add(gp.rank)
+    state.melds_changed(side)
     state.melded[actor] = True
     state.facts = TurnFacts(f.start_melded, melded, touched,
                             f.new_ranks if new is None else frozenset(new), f.black_threes_down)
+
+
+def _lay_one(state: HandState, rank: str, cards: tuple[Card, ...], joins: int, actor: int,
+             side: int) -> None:
+    """``_lay`` of one group (a meld or an addition)."""
+    melds = state.melds[side]
+    f = state.facts
+    touched = f.old_touched
+    new_ranks = f.new_ranks
+    if joins >= 0:
+        old = melds[joins]
+        melds[joins] = old.plus(cards)
+        if old.rank not in new_ranks:
+            touched = True
+    else:
+        melds.append(Meld(rank, cards))
+        if rank not in new_ranks:
+            new_ranks = new_ranks | {rank}
+    state.melds_changed(side)
+    state.melded[actor] = True
+    state.facts = TurnFacts(f.start_melded, True, touched, new_ranks, f.black_threes_down)
 
 
 def _go_out(state: HandState, actor: int) -> None:
@@ -265,11 +323,13 @@ def next_turn(state: HandState) -> None:
     state.answer = None
     state.asking = None
     state.facts = TURN_START[state.melded[state.turn]]
-    if not state.rules.variant.ask_once_per_hand:
+    v = state.rules.variant
+    if not v.ask_once_per_hand:
         state.asked[state.turn] = False
-    if state.rules.variant.lay_threes_at_turn_start:
+    if v.lay_threes_at_turn_start:
         state.lay_threes_in_hand(state.turn)
-    end_if_stuck(state)
+    if not state.stock:
+        end_if_stuck(state)
 
 
 def end_if_stuck(state: HandState) -> None:

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
-from canasta.cards import Card, remove_cards
+from canasta.cards import ALL_CARDS, N_KINDS, Card
 from canasta.engine.check import check_move
-from canasta.engine.counts import HandCounts
+from canasta.engine.counts import HandCounts, add_card
 from canasta.engine.legal import legal_moves
 from canasta.engine.melds import Meld, MeldIndex
 from canasta.engine.plans import GroupPlan, Listing, Plan
-from canasta.engine.play import carry_out
+from canasta.engine.play import carry_out, carry_out_listed
 from canasta.engine.schema import TURN_START, TurnFacts
 from canasta.errors import IllegalMove, NotationError
 from canasta.moves import Move, MoveKind, group_rank, parse_move
@@ -26,10 +26,24 @@ from canasta.mypyc_attrs import mypyc_attr
 if TYPE_CHECKING:
     from canasta.engine.scoring import HandResult
     from canasta.rules import Rules
+    from canasta.variants import Variant
 
 __all__ = ["GroupPlan", "HandState", "History", "Phase", "Plan"]
 
 Phase = Literal["draw", "play"]
+
+_FIRST_OF_KIND: Final = tuple(next(c for c in ALL_CARDS if c.kind == k) for k in range(N_KINDS))
+_LAID_KINDS: dict[Variant, tuple[int, ...]] = {}
+
+
+def laid_kinds(v: Variant) -> tuple[int, ...]:
+    """The kinds of card ``v`` lays as soon as they reach a hand (``laid_on_sight``, which
+    looks at kinds: asked once per variant of one card of each kind)."""
+    kinds = _LAID_KINDS.get(v)
+    if kinds is None:
+        kinds = tuple(k for k, c in enumerate(_FIRST_OF_KIND) if v.laid_on_sight(c))
+        _LAID_KINDS[v] = kinds
+    return kinds
 History = tuple[tuple[int, Move], ...]  # (seat, move) for every move played, in order
 
 
@@ -251,7 +265,8 @@ class HandState:
 
     def record(self, seat: int, move: Move) -> None:
         """``move`` joins the history (a new tuple: views and copies keep theirs)."""
-        self._history = (*self._history, (seat, move))
+        # One concatenation: the unpacking ruff prefers builds a list first (twice the time).
+        self._history = self._history + ((seat, move),)  # noqa: RUF005
 
     @property
     def over(self) -> bool:
@@ -283,6 +298,11 @@ class HandState:
             index = MeldIndex(melds, v.canasta_size, v.reopens_closed_ranks)
             self._indexes[side] = index
         return index
+
+    def melds_changed(self, side: int) -> None:
+        """The engine changed the side's melds: its index is built again when next asked
+        (without comparing the melds to find out)."""
+        self._indexes[side] = None
 
     def canastas(self, side: int) -> int:
         index = self._indexes[side]  # ``meld_index``, inlined: the listing asks this often
@@ -394,7 +414,21 @@ class HandState:
         as played, in canonical form."""
         if isinstance(move, str):
             move = self.parse(move)
-        plan = self.plan(move, seat)
+        listing = self.plans
+        if listing is not None and (seat is None or seat == self.turn):
+            i = listing.find(move)
+            if i >= 0:
+                spec = listing.specs[i]
+                if isinstance(spec, Plan):
+                    carry_out(self, spec)
+                    return spec.move
+                if spec is not None:
+                    # A move that lays no cards or one group: carried out from what the
+                    # listing kept, with no Plan built for it.
+                    listed = listing.moves[i]
+                    carry_out_listed(self, listed, spec)
+                    return listed
+        plan = self.check(move, seat)
         carry_out(self, plan)
         return plan.move
 
@@ -412,18 +446,60 @@ class HandState:
         self.threes[self.side_of(seat)].append(c)
 
     def add_to_hand(self, seat: int, c: Card) -> None:
-        cc = self._changing(seat)
-        self.hands[seat].append(c)
+        hand = self.hands[seat]
+        cc = self._counts[seat]
+        if cc is not None and not self._owned[seat]:
+            cc = self._changing(seat)
+        elif cc is not None and (self._counted[seat] is not hand or cc.size != len(hand)):
+            cc = self._counts[seat] = None  # ``_changing``, inlined for the common case
+        hand.append(c)
         if cc is not None:
-            cc.add(c)
+            add_card(cc.by_kind[c.kind], c)
+            cc.kinds[c.kind] += 1
+            cc.size += 1
+
+    def add_cards(self, seat: int, cs: Sequence[Card]) -> None:
+        """``add_to_hand`` for each of ``cs`` in turn."""
+        hand = self.hands[seat]
+        cc = self._changing(seat)
+        hand.extend(cs)
+        if cc is not None:
+            by_kind, kinds = cc.by_kind, cc.kinds
+            for c in cs:
+                add_card(by_kind[c.kind], c)
+                kinds[c.kind] += 1
+            cc.size += len(cs)
+
+    def remove_card(self, seat: int, c: Card) -> None:
+        """``remove_from_hand`` of one card."""
+        hand = self.hands[seat]
+        cc = self._counts[seat]
+        if cc is not None and not self._owned[seat]:
+            cc = self._changing(seat)
+        elif cc is not None and (self._counted[seat] is not hand or cc.size != len(hand)):
+            cc = self._counts[seat] = None
+        hand.remove(c)
+        if cc is not None:
+            cc.by_kind[c.kind].remove(c)
+            cc.kinds[c.kind] -= 1
+            cc.size -= 1
 
     def remove_from_hand(self, seat: int, cs: Sequence[Card]) -> None:
         """Take ``cs`` out of ``seat``'s hand; the caller has checked that they are there."""
-        cc = self._changing(seat)
-        remove_cards(self.hands[seat], cs)
+        hand = self.hands[seat]
+        cc = self._counts[seat]
+        if cc is not None and not self._owned[seat]:
+            cc = self._changing(seat)
+        elif cc is not None and (self._counted[seat] is not hand or cc.size != len(hand)):
+            cc = self._counts[seat] = None  # ``_changing``, inlined for the common case
+        for c in cs:
+            hand.remove(c)
         if cc is not None:
+            by_kind, kinds = cc.by_kind, cc.kinds
             for c in cs:
-                cc.remove(c)
+                by_kind[c.kind].remove(c)
+                kinds[c.kind] -= 1
+            cc.size -= len(cs)
 
     def draw_card(self, seat: int) -> bool:
         """Draw one card for ``seat``, laying and replacing threes (red threes in Classic).
@@ -445,11 +521,13 @@ class HandState:
 
     def lay_threes_in_hand(self, seat: int) -> None:
         """Lay the threes in ``seat``'s hand and replace each from the stock (as it can)."""
-        laid = self.rules.variant.laid_on_sight
+        v = self.rules.variant
+        laid = v.laid_on_sight
         # Threes are laid by kind: a hand with no card of such a kind (the common case, asked
         # at every turn and meld in Ponytail) is left as it is without looking at each card.
-        for cs in self.counts(seat).by_kind:
-            if cs and laid(cs[0]):
+        kinds = self.counts(seat).kinds
+        for k in laid_kinds(v):
+            if kinds[k]:
                 break
         else:
             return
@@ -469,11 +547,13 @@ class HandState:
     def take_into_hand(self, seat: int, cs: list[Card]) -> None:
         """Cards from the pile join the hand; red threes among them are laid, not replaced."""
         laid = self.rules.variant.laid_on_sight
+        kept = []
         for c in cs:
             if laid(c):
                 self.lay_red_three(seat, c)
             else:
-                self.add_to_hand(seat, c)
+                kept.append(c)
+        self.add_cards(seat, kept)
 
     def all_cards(self) -> Counter[Card]:
         """Every card in the position, counted: hands, melds, threes, pile, stock, ponytails."""
