@@ -12,7 +12,7 @@ start new melds of the rank with the rest, each but the last closed in turn.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from canasta.cards import BLACK_THREE, DEUCE, JOKER, NATURAL_RANKS, RED_THREE, Card
@@ -248,9 +248,13 @@ def can_go_out(state: HandState) -> bool:
         return False
     if state.rules.variant.going_out_ruled_out(state, side, c):
         return False
-    if state.rules.variant.exact_going_out:
-        return _exactly_out(state, side, c)
+    v = state.rules.variant
     memo = _Memo()
+    if v.exact_going_out:
+        keeps = list(_keeps(state, side, c, memo, v.may_meld_out, True))
+        return bool(keeps) and _exactly_out(state, side, c, memo, keeps)
+    # Counting is the whole search here, and the first way found ends it: counting each card
+    # that may be kept beforehand (``_keeps``) would cost more than it spares.
     if not singles and _feasible(state, side, c, memo):
         return True
     for k in _discard_kinds(state, seat):
@@ -267,6 +271,80 @@ def can_go_out(state: HandState) -> bool:
         if ok:
             return True
     return False
+
+
+def _fewest_wilds(state: HandState, side: int, k: int, n: int, wilds: int, memo: _Memo) -> int:
+    """The fewest wild cards with which ``n`` natural cards of kind ``k`` go down (at most
+    ``wilds``, in one move or more: ``_rank_melds``, kept in ``memo`` for the search), or -1
+    when they cannot; 0 for no card."""
+    if not n:
+        return 0
+    key = (k, n, wilds)
+    opts = memo.ranks.get(key)
+    if opts is None:
+        opts = _rank_melds(state, side, k, n, wilds, state.find_meld(side, NATURAL_RANKS[k]),
+                           False)
+        memo.ranks[key] = opts
+    best = -1
+    for o in opts:
+        x = 0
+        for g in o:
+            x += g[3]
+        if best < 0 or x < best:
+            best = x
+    return best
+
+
+def _keeps(state: HandState, side: int, c: list[int], memo: _Memo, nothing: bool,
+           leave_one: bool) -> Iterator[int | None]:
+    """What a way out may keep, in the order the moves that go out try it: nothing (None; only
+    with ``nothing``), then, with ``leave_one``, each kind of card the variant lets go as the
+    last discard -- those that counting leaves open.  Counting asks what ``_feasible`` asks of
+    every layout: the natural cards of each rank left go down with that rank's fewest wild
+    cards at least, and the black threes in one meld; so it drops only what ``_feasible`` would
+    refuse (and every route of the search passes ``_feasible``), and asks the discard rules of
+    the kinds it keeps only, as they come (the first way out found ends the question)."""
+    wilds = c[DEUCE] + c[JOKER]
+    fewest = [0] * len(NATURAL_RANKS)
+    bad = -1  # the one rank whose cards cannot all go down: only its card kept may help
+    total = 0  # the fewest wild cards of the other ranks
+    for k in range(len(NATURAL_RANKS)):
+        if c[k]:
+            f = _fewest_wilds(state, side, k, c[k], wilds, memo)
+            if f < 0:
+                if bad >= 0:
+                    return  # one card kept cannot help two ranks
+                bad = k
+            else:
+                total += f
+                fewest[k] = f
+    b = c[BLACK_THREE]
+    threes_ok = _black_threes_ok(state, b)
+    # Keeping nothing, a red three or a wild card leaves every rank as many cards (a wild card
+    # fewer never lowers what a rank needs: ``_rank_melds`` has fewer ways with fewer).
+    whole = bad < 0 and threes_ok and total <= wilds
+    if nothing and whole:
+        yield None
+    if not leave_one:
+        return
+    v = state.rules.variant
+    seat = state.turn
+    for k, cs in enumerate(state.counts(seat).by_kind):
+        if not cs:
+            continue
+        if k < len(NATURAL_RANKS):
+            if not threes_ok or (bad >= 0 and k != bad):
+                continue
+            f = _fewest_wilds(state, side, k, c[k] - 1, wilds, memo)
+            if f < 0 or total - fewest[k] + f > wilds:
+                continue
+        elif k == BLACK_THREE:
+            if bad >= 0 or total > wilds or not _black_threes_ok(state, b - 1):
+                continue
+        elif not whole or (k in (DEUCE, JOKER) and total == wilds):
+            continue
+        if v.discard_error(state, seat, cs[0], going_out=True, hand=cs[:1]) is None:
+            yield k
 
 
 def _canasta_within_reach(state: HandState, side: int, c: list[int]) -> bool:
@@ -341,7 +419,8 @@ def _cards_left(state: HandState, plan: Plan) -> int:
 MAX_WILD_ADDS = 48  # wild additions tried per question (each a check and a copy)
 
 
-def _exactly_out(state: HandState, side: int, c: list[int]) -> bool:
+def _exactly_out(state: HandState, side: int, c: list[int], memo: _Memo,
+                 keeps: list[int | None]) -> bool:
     """Whether the seat to act can go out by moves the engine accepts: the whole hand (but a
     card to discard) in one move, possibly after adding wild cards one by one to melds of ranks
     it holds no natural card of, or that the wild cards alone close where closed ranks reopen
@@ -349,18 +428,15 @@ def _exactly_out(state: HandState, side: int, c: list[int]) -> bool:
 
     The additions are searched depth first, the biggest melds first and each set of additions
     once (a wild card's kind never matters to where it may go), within ``MAX_WILD_ADDS`` tries:
-    a route found is a real one, so the search can only miss a rare route, never invent one."""
-    memo = _Memo()
-    if any(_legal(state, m) for m in _going_out(state, True, c, memo=memo)):
+    a route found is a real one, so the search can only miss a rare route, never invent one.
+    ``memo`` and ``keeps``: what ``can_go_out`` has counted of this position already."""
+    if any(_legal(state, m) for m in _going_out(state, True, c, memo=memo, keeps=keeps)):
         return True
     if not (c[DEUCE] or c[JOKER]):
         return False
     # Counting first (``_feasible`` lets melds of ranks not in hand take wild cards): where
     # even the counts find no way out, no order of moves does.
-    v = state.rules.variant
-    options: list[int | None] = [None] if v.may_meld_out else []
-    if not any(_feasible(state, side, _less(c, k), memo)
-               for k in options + _discard_kinds(state, state.turn)):
+    if not any(_feasible(state, side, _less(c, k), memo) for k in keeps):
         return False
     melds = state.melds[side]
     held = {NATURAL_RANKS[k] for k in range(len(NATURAL_RANKS)) if c[k]}
@@ -480,8 +556,8 @@ def going_out_moves(state: HandState, leave_one: bool, c: list[int] | None = Non
 
 
 def _going_out(state: HandState, leave_one: bool, c: list[int] | None = None,
-               by_kind: list[list[Card]] | None = None,
-               memo: _Memo | None = None) -> Iterator[Move]:
+               by_kind: list[list[Card]] | None = None, memo: _Memo | None = None,
+               keeps: list[int | None] | None = None) -> Iterator[Move]:
     seat = state.turn
     side = state.side_of(seat)
     if c is None:
@@ -499,11 +575,17 @@ def _going_out(state: HandState, leave_one: bool, c: list[int] | None = None,
         by_kind = state.counts(seat).by_kind
     v = state.rules.variant
     need = state.canastas_needed()
-    options: list[int | None] = [None] if v.may_meld_out else []
-    if leave_one:
-        options += _discard_kinds(state, seat)
     if memo is None:
         memo = _Memo()
+    options: Iterable[int | None]
+    if keeps is not None:
+        options = keeps
+    elif v.exact_going_out:
+        options = _keeps(state, side, c, memo, v.may_meld_out, leave_one)
+    else:
+        options = [None] if v.may_meld_out else []
+        if leave_one:
+            options += _discard_kinds(state, seat)
     done: dict[tuple[tuple[str, bool], ...], bool] = {}
     for opt in options:
         cc = list(c)
