@@ -51,6 +51,7 @@ from canasta.moves import (
     MoveKind,
     one_group,
 )
+from canasta.mypyc_attrs import mypyc_attr
 
 if TYPE_CHECKING:
     from canasta.engine.state import HandState
@@ -375,6 +376,7 @@ _WILD_PLACE = len(NATURAL_RANKS)  # the meld of wild cards' place in ``ADDS``
 
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # like every compiled class: see HandState
 class _AskCountsError:
     """``MeldLimits.allows`` for a variant that gives no limits as data: its ``counts_error``
     asked for each candidate (only how many wild cards a meld holds matters to whether it may

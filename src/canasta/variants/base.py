@@ -30,6 +30,7 @@ OUT_ONE_CANASTA: Final = Refusal("out.one_canasta")
 DISCARD_RED_THREE: Final = Refusal("discard.red_three")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copy and pickle: see HandState
 class MeldLimits:
     """What a meld of a natural rank may hold on one side's table now, as data: the listing
     reads it for every candidate meld and addition instead of asking ``counts_error`` about
