@@ -168,8 +168,9 @@ class HandState:
         other.phase = self.phase
         other.scores = self.scores
         other.hand_number = self.hand_number
-        other.melds = [list(m) for m in self.melds]
-        other.threes = [list(t) for t in self.threes]
+        # ``map(list, ...)`` rather than a comprehension: no frame of its own in pure Python.
+        other.melds = list(map(list, self.melds))
+        other.threes = list(map(list, self.threes))
         other.pile = list(self.pile)
         other.frozen = self.frozen
         other.start_frozen = self.start_frozen
@@ -184,22 +185,28 @@ class HandState:
         other.answer = self.answer
         other.drew = self.drew
         other.facts = self.facts
-        other.hands = [list(h) for h in self.hands]
-        other.ponytails = [list(p) if p is not None else None for p in self.ponytails]
+        hands = self.hands
+        other.hands = list(map(list, hands))
+        tails = self.ponytails
+        other.ponytails = (list(tails) if tails.count(None) == len(tails)  # none left: shared
+                           else [list(p) if p is not None else None for p in tails])
         other.stock = list(self.stock)
         # The same position has the same plans (immutable; a move played drops them), but a
         # caller that changes the copy by hand must not inherit them.
         other.plans = self.plans if plans else None
         counts = list(self._counts)
-        counted: list[list[Card] | None] = [None] * len(counts)
-        for seat, cc in enumerate(counts):
-            if cc is not None and self._valid(seat, cc):
-                counted[seat] = other.hands[seat]
+        n = len(counts)
+        counted: list[list[Card] | None] = [None] * n
+        mine = self._counted
+        for seat in range(n):
+            cc = counts[seat]
+            if cc is not None and mine[seat] is hands[seat] and cc.size == len(hands[seat]):
+                counted[seat] = other.hands[seat]  # ``_valid``, inlined
         other._counts = counts
         other._counted = counted
-        other._owned = [False] * len(counts)
+        other._owned = [False] * n
         other._indexes = list(self._indexes)
-        self._owned = [False] * len(counts)
+        self._owned = [False] * n
         return other
 
     # ------------------------------------------------------------------------------------
