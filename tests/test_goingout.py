@@ -71,6 +71,8 @@ PONYTAIL_CANASTAS = ["KC KD KH KS KC KD KH", "JC JD JH JS JC 2C 2D", "QC QD QH"]
     ("3C QS", True),  # one black three: it is the discard
     ("3C 3S 3C QS", True),  # three go down last, with the queen before them
     ("3C 3S QS", False),  # two make no meld, and only one may be the discard
+    ("KS 5S", False),  # the closed kings take no king: two lone cards
+    ("KS KH 2C 5S", True),  # ... but two kings and a wild card start a new meld (E-41)
 ])
 def test_counting_at_its_edges_gives_the_search_answer(
         hand: str, out: bool, monkeypatch: pytest.MonkeyPatch) -> None:

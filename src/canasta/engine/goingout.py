@@ -222,7 +222,8 @@ def can_go_out(state: HandState) -> bool:
                 and going_out_error(state, side, state.canastas(side)) is None
                 and state.rules.variant.discard_error(state, seat, hand[0], going_out=True) is None)
     c = state.counts(seat).kinds
-    melded = {m.rank for m in state.melds[side]}
+    # The ranks with a meld their cards may join (where closed ranks reopen, no closed canasta).
+    melded = state.meld_index(side).joinable
     singles = []
     pairs = 0
     for k in range(len(NATURAL_RANKS)):
@@ -232,9 +233,9 @@ def can_go_out(state: HandState) -> bool:
                 singles.append(k)
             else:
                 pairs += 1
-    # A natural card of a rank the side has not melded goes down only in a new meld (two
-    # natural cards at least, three cards at least): one lone card may be the discard, and
-    # each pair needs a wild card.
+    # A natural card of any other rank goes down only in a new meld (two natural cards at
+    # least, three cards at least): one lone card may be the discard, and each pair needs a
+    # wild card.
     if len(singles) > 1 or pairs > c[DEUCE] + c[JOKER]:
         return False
     c = list(c)  # tried below with one card less
