@@ -25,7 +25,7 @@ points (scores, minimums, penalties, bonuses, hand results) are divided by ``POI
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -260,22 +260,6 @@ def unseen_counts(view: PlayerView, known: Sequence[Sequence[Card]]) -> list[int
     for h in known:
         seen.extend(h)
     return [a - b for a, b in zip(counts, kind_counts(seen), strict=True)]
-
-
-def _meld_stats(melds: Iterable[Meld], size: int) -> list[float]:
-    """MELD_STATS for every rank class of one side's melds."""
-    out = [0.0] * (len(RANK_CLASSES) * len(MELD_STATS))
-    for m in melds:
-        base = _CLASS_INDEX[m.rank] * len(MELD_STATS)
-        out[base] += m.naturals
-        out[base + 1] += m.deuces
-        out[base + 2] += m.jokers
-        if m.size >= size and m.rank != BLACK_THREES_MELD:
-            out[base + 3] += 1
-            out[base + 4] += m.wilds == 0
-        else:
-            out[base + 5] += m.size
-    return out
 
 
 _CLASS_INDEX: Final = {r: i for i, r in enumerate(RANK_CLASSES)}
