@@ -286,9 +286,13 @@ def main() -> int:
                    "core; decision times per move, wall-clock. The Ponytail expert against "
                    "basic is played the same way (`--team expert --vs basic`). The files "
                    "named `-cpu` are played with the master's caps on CPU time (commit a1caa2d "
-                   "on) and the bots of commit 45fc5d0, compiled core, one process per core at "
-                   "nice 10 (a Classic deal about 5 s of one core); the others hold earlier "
-                   "bots with wall-clock caps and stay for the record.", shards),
+                   "on) and the bots of commit 45fc5d0, compiled core, at nice 10 or 19 (the "
+                   "caps count CPU time, so other jobs do not weaken the master; a Classic "
+                   "deal about 5 s of one core): the ladder's every rung with today's bots, "
+                   "basic against random and expert against basic over 2,000 deals each, "
+                   "master against expert still being played (the wall-clock decision times "
+                   "of these files include the waits of a process at nice 19); the others "
+                   "hold earlier bots with wall-clock caps and stay for the record.", shards),
         "strategy": ("The strategy suite (one core)",
                      "`canasta strategy tests/strategy`: positions from every table with the moves "
                      "a strong player makes or avoids, each with its reason from published "
