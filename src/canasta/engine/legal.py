@@ -375,7 +375,6 @@ def _opened_melds(state: HandState, side: int, c: list[int], by_kind: ByKind,
 _WILD_PLACE = len(NATURAL_RANKS)  # the meld of wild cards' place in ``ADDS``
 
 
-
 @mypyc_attr(allow_interpreted_subclasses=True)  # like every compiled class: see HandState
 class _AskCountsError:
     """``MeldLimits.allows`` for a variant that gives no limits as data: its ``counts_error``

@@ -454,11 +454,7 @@ class HandState:
 
     def add_to_hand(self, seat: int, c: Card) -> None:
         hand = self.hands[seat]
-        cc = self._counts[seat]
-        if cc is not None and not self._owned[seat]:
-            cc = self._changing(seat)
-        elif cc is not None and (self._counted[seat] is not hand or cc.size != len(hand)):
-            cc = self._counts[seat] = None  # ``_changing``, inlined for the common case
+        cc = self._changing(seat)
         hand.append(c)
         if cc is not None:
             add_card(cc.by_kind[c.kind], c)
@@ -480,11 +476,7 @@ class HandState:
     def remove_card(self, seat: int, c: Card) -> None:
         """``remove_from_hand`` of one card."""
         hand = self.hands[seat]
-        cc = self._counts[seat]
-        if cc is not None and not self._owned[seat]:
-            cc = self._changing(seat)
-        elif cc is not None and (self._counted[seat] is not hand or cc.size != len(hand)):
-            cc = self._counts[seat] = None
+        cc = self._changing(seat)
         hand.remove(c)
         if cc is not None:
             cc.by_kind[c.kind].remove(c)
@@ -494,11 +486,7 @@ class HandState:
     def remove_from_hand(self, seat: int, cs: Sequence[Card]) -> None:
         """Take ``cs`` out of ``seat``'s hand; the caller has checked that they are there."""
         hand = self.hands[seat]
-        cc = self._counts[seat]
-        if cc is not None and not self._owned[seat]:
-            cc = self._changing(seat)
-        elif cc is not None and (self._counted[seat] is not hand or cc.size != len(hand)):
-            cc = self._counts[seat] = None  # ``_changing``, inlined for the common case
+        cc = self._changing(seat)
         for c in cs:
             hand.remove(c)
         if cc is not None:
