@@ -8,7 +8,7 @@ holds the moves as played; a draw shows no card.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from canasta.cards import Card
 from canasta.engine.melds import Meld
@@ -17,6 +17,9 @@ from canasta.engine.scoring import HandResult
 from canasta.engine.state import HandState
 from canasta.moves import Move
 from canasta.rules import Rules
+
+#: Whether this module runs compiled (mypyc): see ``PlayerView.__init__``.
+_NATIVE = not __file__.endswith(".py")
 
 
 @dataclass(frozen=True)
@@ -53,6 +56,81 @@ class PlayerView:
     #: nothing on the table
     penalized: frozenset[int] = frozenset()
 
+    def __init__(
+            self,
+            seat: int,
+            rules: Rules,
+            hand_number: int,
+            scores: tuple[int, ...],
+            turn: int,
+            phase: str,
+            hand: tuple[Card, ...],
+            hand_sizes: tuple[int, ...],
+            melds: tuple[tuple[Meld, ...], ...],
+            threes: tuple[tuple[Card, ...], ...],
+            pile_top: Card | None,
+            pile_size: int,
+            pile: tuple[Card, ...],
+            pile_frozen: bool,
+            start_frozen: bool,
+            stock_size: int,
+            ponytail_sizes: tuple[int | None, ...],
+            melded: tuple[bool, ...],
+            asked: tuple[bool, ...],
+            penalties: tuple[int, ...],
+            bonuses: tuple[int, ...],
+            turn_facts: TurnFacts,
+            asking: int | None,
+            answer: str | None,
+            drew: str | None,
+            history: tuple[tuple[int, Move], ...],
+            legal_moves: tuple[Move, ...],
+            result: HandResult | None,
+            penalized: frozenset[int] = frozenset()) -> None:
+        # Written out instead of the dataclass's own __init__, which sets every field through
+        # object.__setattr__ (a frozen dataclass refuses plain assignment): compiled, a plain
+        # assignment here is a native store that never meets the frozen __setattr__, and it
+        # made a view several times cheaper to build.  The interpreted module has to go
+        # through object.__setattr__ as the dataclass would.
+        if _NATIVE:
+            self.seat = seat  # type: ignore[misc]
+            self.rules = rules  # type: ignore[misc]
+            self.hand_number = hand_number  # type: ignore[misc]
+            self.scores = scores  # type: ignore[misc]
+            self.turn = turn  # type: ignore[misc]
+            self.phase = phase  # type: ignore[misc]
+            self.hand = hand  # type: ignore[misc]
+            self.hand_sizes = hand_sizes  # type: ignore[misc]
+            self.melds = melds  # type: ignore[misc]
+            self.threes = threes  # type: ignore[misc]
+            self.pile_top = pile_top  # type: ignore[misc]
+            self.pile_size = pile_size  # type: ignore[misc]
+            self.pile = pile  # type: ignore[misc]
+            self.pile_frozen = pile_frozen  # type: ignore[misc]
+            self.start_frozen = start_frozen  # type: ignore[misc]
+            self.stock_size = stock_size  # type: ignore[misc]
+            self.ponytail_sizes = ponytail_sizes  # type: ignore[misc]
+            self.melded = melded  # type: ignore[misc]
+            self.asked = asked  # type: ignore[misc]
+            self.penalties = penalties  # type: ignore[misc]
+            self.bonuses = bonuses  # type: ignore[misc]
+            self.turn_facts = turn_facts  # type: ignore[misc]
+            self.asking = asking  # type: ignore[misc]
+            self.answer = answer  # type: ignore[misc]
+            self.drew = drew  # type: ignore[misc]
+            self.history = history  # type: ignore[misc]
+            self.legal_moves = legal_moves  # type: ignore[misc]
+            self.result = result  # type: ignore[misc]
+            self.penalized = penalized  # type: ignore[misc]
+        else:
+            set_field = object.__setattr__
+            for name, value in zip(_FIELD_NAMES, (
+                    seat, rules, hand_number, scores, turn, phase, hand, hand_sizes, melds, threes,
+                    pile_top, pile_size, pile, pile_frozen, start_frozen, stock_size,
+                    ponytail_sizes, melded, asked, penalties, bonuses, turn_facts, asking, answer,
+                    drew, history, legal_moves, result, penalized), strict=True):
+                set_field(self, name, value)
+
     @property
     def side(self) -> int:
         return self.seat % self.rules.n_sides
@@ -83,6 +161,10 @@ class PlayerView:
 
     def pile_frozen_for_me(self) -> bool:
         return self.pile_frozen or not self.melds[self.side]
+
+
+#: The view's fields in the order of its __init__ (the interpreted one sets them by name).
+_FIELD_NAMES = tuple(f.name for f in fields(PlayerView))
 
 
 def view_of(state: HandState, seat: int,

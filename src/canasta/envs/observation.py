@@ -384,41 +384,76 @@ def _pile_part(view: PlayerView, pile: list[int]) -> list[float]:
 
 def _turn_part(view: PlayerView, sides: list[int]) -> list[float]:
     """stock_size, hand_number and the rest: the phase, the turn, its facts, the result."""
+    # Written into a list of zeros, entry by entry: it is made again at every step, and
+    # joining one-hot lists made it the dearest part of the vector.
     n = view.rules.players
     me = view.seat
     result = view.result
-    out: list[float] = [view.stock_size, view.hand_number]
-    out.extend(_one_hot(len(PHASES), PHASES.index(_phase(view))))
-    out.extend(_one_hot(n, None if result is not None else (view.turn - me) % n))
-    out.extend(_one_hot(n, None if view.asking is None else (view.asking - me) % n))
-    out.extend(_one_hot(2, _ANSWERS.get(view.answer or "")))
-    out.extend(_one_hot(2, _DREW.get(view.drew or "")))
+    nc = len(RANK_CLASSES)
+    out: list[float] = [0.0] * (2 + len(PHASES) + 2 * n + 4 + 4 + nc + len(sides) + n + 1)
+    out[0] = view.stock_size
+    out[1] = view.hand_number
+    at = 2
+    out[at + PHASES.index(_phase(view))] = 1.0
+    at += len(PHASES)
+    if result is None:
+        out[at + (view.turn - me) % n] = 1.0
+    at += n
+    if view.asking is not None:
+        out[at + (view.asking - me) % n] = 1.0
+    at += n
+    answer = _ANSWERS.get(view.answer or "")
+    if answer is not None:
+        out[at + answer] = 1.0
+    drew = _DREW.get(view.drew or "")
+    if drew is not None:
+        out[at + 2 + drew] = 1.0
+    at += 4
     f = view.turn_facts
-    out.extend((f.start_melded, f.melded, f.old_touched, f.black_threes_down))
-    new = f.new_ranks
-    out.extend([r in new for r in RANK_CLASSES])
-    out.extend([result.scores[b] / POINTS_SCALE if result else 0.0 for b in sides])
-    went = result.went_out if result else None
-    out.extend(_one_hot(n, None if went is None else (went - me) % n))
-    out.append(bool(result and result.concealed))
+    out[at] = f.start_melded
+    out[at + 1] = f.melded
+    out[at + 2] = f.old_touched
+    out[at + 3] = f.black_threes_down
+    at += 4
+    for r in f.new_ranks:
+        i = _CLASS_INDEX.get(r)
+        if i is not None:
+            out[at + i] = 1.0
+    at += nc
+    if result is not None:
+        for i, b in enumerate(sides):
+            out[at + i] = result.scores[b] / POINTS_SCALE
+        at += len(sides)
+        went = result.went_out
+        if went is not None:
+            out[at + (went - me) % n] = 1.0
+        out[at + n] = bool(result.concealed)
     return out
 
 
-def _unseen_part(rules: Rules, hand: list[int], pile: list[int], known: list[int],
-                 melds: list[list[int]], threes: tuple[tuple[Card, ...], ...]) -> list[float]:
-    """unseen_counts: the pack less every card of a kind the observer can place."""
+def _pack(rules: Rules) -> list[int]:
+    """How many cards of each kind the table's pack holds."""
     decks = rules.variant.decks(rules.players)
-    full = 4 * decks
-    laid = [0] * N_KINDS
+    counts = [4 * decks] * N_KINDS
+    counts[JOKER] = counts[RED_THREE] = counts[BLACK_THREE] = 2 * decks
+    return counts
+
+
+def _unseen_part(rules: Rules, hand: list[int], pile: list[int], known: list[int],
+                 melds: list[list[int]], threes: tuple[tuple[Card, ...], ...],
+                 pack: list[int] | None = None) -> list[float]:
+    """unseen_counts: the pack less every card of a kind the observer can place (``pack``:
+    ``_pack(rules)``, when the caller keeps it)."""
+    out: list[float] = [float(x) for x in (_pack(rules) if pack is None else pack)]
+    for k in range(N_KINDS):
+        out[k] -= hand[k] + pile[k] + known[k]
+    for m in melds:
+        for k in range(N_KINDS):
+            if m[k]:
+                out[k] -= m[k]
     for t in threes:
         for c in t:
-            laid[c.kind] += 1
-    out: list[float] = []
-    for k in range(N_KINDS):
-        seen = hand[k] + pile[k] + known[k] + laid[k]
-        for m in melds:
-            seen += m[k]
-        out.append((2 * decks if k in (JOKER, RED_THREE, BLACK_THREE) else full) - seen)
+            out[c.kind] -= 1
     return out
 
 
@@ -477,6 +512,7 @@ class Observer:
         size = observation_size(rules)
         self.array: npt.NDArray[np.float32] = np.zeros(size + extra, np.float32)
         self.size = size
+        self._pack = _pack(rules)
         starts: dict[str, int] = {}
         start = 0
         for f in observation_fields(rules):
@@ -561,7 +597,7 @@ class Observer:
         threes = view.threes
         if seen or piled or threes != self._threes_key:
             self._put(3, _unseen_part(rules, self._hand, self._pile, self._known_seen,
-                                      self._meld_seen, threes))
+                                      self._meld_seen, threes, self._pack))
         s = rules.n_sides
         side_key = (sides, threes, view.scores, view.hand_number, view.penalties,
                     view.bonuses, tuple([self._canastas[b] for b in sides]),
