@@ -26,7 +26,9 @@
   agent is ever truncated.
 * An illegal action raises ``canasta.envs.actions.IllegalAction`` (with the reason) and changes
   nothing: sample from the mask.  ``env()`` therefore wraps ``raw_env`` in PettingZoo's
-  ``OrderEnforcingWrapper`` only (no ``TerminateIllegalWrapper``, no ``AssertOutOfBoundsWrapper``).
+  ``OrderEnforcingWrapper`` only (no ``TerminateIllegalWrapper``, no ``AssertOutOfBoundsWrapper``);
+  its ``last()`` asks the environment directly (the same answer, without the five attribute
+  reads through the wrapper's ``__getattr__`` that made a tenth of a step).
 * ``render()`` ("ansi": returns, "human": prints) the selected agent's view as text, never another
   seat's hidden cards.  There is no global ``state()``: it would show every hand.
 """
@@ -62,7 +64,24 @@ def env(variant: str = "classic", players: int = 4, target: int | None = None,
     """The Canasta AEC environment, wrapped in PettingZoo's ``OrderEnforcingWrapper``."""
     raw = raw_env(variant, players, target=target, match=match, render_mode=render_mode,
                   max_hands=max_hands, **options)
-    return wrappers.OrderEnforcingWrapper(raw)
+    return _OrderEnforcing(raw)
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper`` whose ``last()`` is the wrapped environment's
+    own: the inherited one reads the selected agent, its reward, flags and info one by one
+    through the wrapper's two levels of ``__getattr__``, at every step of every agent."""
+
+    def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool,
+                                                  dict[str, Any]]:
+        if not self._has_reset:  # what reading agent_selection before reset() raises
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        result: tuple[Observation | None, float, bool, bool, dict[str, Any]] = (
+            self.env.last(observe))
+        return result
+
+    def __str__(self) -> str:
+        return str(self.env)  # as OrderEnforcingWrapper's own (it names a subclass otherwise)
 
 
 class raw_env(AECEnv):  # type: ignore[misc]
