@@ -45,6 +45,7 @@ COMPILED = (
     "bots/evaluate.py",
     "envs/actions.py",  # the research interfaces' encoding and observation, run at every step
     "envs/observation.py",
+    "envs/core.py",  # EnvGame: every interface's step goes through it
     "envs/seat.py",  # the observation vector and action masks of a seat, asked at every step
 )
 GROUP = "canasta_core"  # mypyc's shared library is GROUP + "__mypyc"

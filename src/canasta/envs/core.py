@@ -22,6 +22,7 @@ from canasta.envs.actions import Decision, IllegalAction, action_space
 from canasta.envs.observation import Observer
 from canasta.match import Match
 from canasta.moves import Move
+from canasta.mypyc_attrs import mypyc_attr
 from canasta.rules import Rules
 from canasta.table import Table
 from canasta.view import PlayerView, view_of
@@ -45,6 +46,9 @@ def match_returns(rules: Rules, winner: int | None) -> list[float]:
     return [1.0 if seat % s == winner else -1.0 / (s - 1) for seat in range(rules.players)]
 
 
+# Compiled (core.COMPILED) as a plain Python class: its methods run compiled, its instances keep
+# their __dict__ (pickled and deep-copied as before: OpenSpiel clones states so).
+@mypyc_attr(native_class=False)
 class EnvGame:
     """A hand, or a match of hands, played by action ids.
 

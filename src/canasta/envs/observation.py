@@ -543,6 +543,9 @@ class Observer:
         self._threes_key: object = None
         self._side_key: object = None  # everything _side_part reads
         self._pile_flags: object = None  # what _pile_part reads besides the pile
+        # The extra fields given last, when they are an immutable sequence (a tuple) that a
+        # later call may give again: not written again then.
+        self._extra: Sequence[float] | None = None
 
     def _put(self, part: int, values: list[float]) -> None:
         last = self._last[part]
@@ -611,7 +614,9 @@ class Observer:
             self._put(5 + s, _pile_part(view, self._pile))
             self._pile_flags = pile_key
         self._put(6 + s, _turn_part(view, sides))
-        self._put(7 + s, list(extra))
+        if extra is not self._extra:  # mostly the one tuple of zeros, step after step
+            self._put(7 + s, list(extra))
+            self._extra = extra if isinstance(extra, tuple) else None
         return self.array.copy()
 
 
