@@ -69,8 +69,9 @@ def env(variant: str = "classic", players: int = 4, target: int | None = None,
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
     """PettingZoo's ``OrderEnforcingWrapper`` whose ``last()`` is the wrapped environment's
-    own: the inherited one reads the selected agent, its reward, flags and info one by one
-    through the wrapper's two levels of ``__getattr__``, at every step of every agent."""
+    own and whose ``step`` calls the environment's directly once the order is right: the
+    inherited ones read the selected agent, its reward, flags and info (and the agents) one by
+    one through the wrapper's two levels of ``__getattr__``, at every step of every agent."""
 
     def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool,
                                                   dict[str, Any]]:
@@ -79,6 +80,14 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
         result: tuple[Observation | None, float, bool, bool, dict[str, Any]] = (
             self.env.last(observe))
         return result
+
+    def step(self, action: int | None) -> None:
+        env = self.env
+        if self._has_reset and env.agents:  # else the inherited step warns or raises
+            self._has_updated = True
+            env.step(action)
+        else:
+            super().step(action)
 
     def __str__(self) -> str:
         return str(self.env)  # as OrderEnforcingWrapper's own (it names a subclass otherwise)
