@@ -150,33 +150,60 @@ def initial_combos(state: HandState, side: int, c: list[int], need: int, base: i
         most[x] = most[x + 1] + (c[k] * _VALUES[k] if k >= 0 else 0)
     if base + most[0] + 20 * c[DEUCE] + 50 * c[JOKER] < need:
         return []
-    opts = {k: new_options(state, side, k, c[k] if k >= 0 else 0, c[DEUCE], c[JOKER],
-                           ranges=ranges)
-            for k in ranks}
+    opts = [new_options(state, side, k, c[k] if k >= 0 else 0, c[DEUCE], c[JOKER],
+                        ranges=ranges)
+            for k in ranks]
+    # The least value each option can lose and still stand (``_drop``), worked out when the
+    # search first takes it: a set of groups just reaches ``need`` when it falls short without
+    # the least drop of its groups (and of the fixed group), which the search carries down.
+    drops = [[-1] * len(o) for o in opts]
     found: list[list[tuple[int, Option]]] = []
     chosen: list[tuple[int, Option]] = []
-    fixed_drop = [_drop(state, side, k, o, plus, least, False, ranges)
-                  for k, o, plus, least in fixed]
+    fixed_drop = _NO_DROP
+    for k, o, plus, least in fixed:
+        fixed_drop = min(fixed_drop, _drop(state, side, k, o, plus, least, False, ranges))
+    n_ranks = len(ranks)
 
-    def rec(i: int, total: int, d: int, j: int) -> None:
+    def rec(i: int, total: int, d: int, j: int, drop: int) -> None:
         if total >= need:
-            drops = fixed_drop + [_drop(state, side, k, o, 0, 2, True, ranges)
-                                  for k, o in chosen]
-            if total - min(drops) < need:
+            if total - drop < need:
                 found.append(list(chosen))
             return
         if total + most[i] + 20 * d + 50 * j < need:
             return
-        for x in range(i, len(ranks)):
+        # The steps below decide inline what the call for a set that reaches ``need`` (a
+        # leaf) or cannot reach it (pruned) would: most steps are such, and a call each was
+        # most of the search's cost.
+        for x in range(i, n_ranks):
             k = ranks[x]
-            for o in opts[k]:
-                if o[1] <= d and o[2] <= j:
-                    chosen.append((k, o))
-                    rec(x + 1, total + o[3], d - o[1], j - o[2])
-                    chosen.pop()
+            known = drops[x]
+            rest = most[x + 1]
+            y = 0
+            for o in opts[x]:
+                od_, oj = o[1], o[2]
+                if od_ <= d and oj <= j:
+                    od = known[y]
+                    if od < 0:
+                        od = known[y] = _drop(state, side, k, o, 0, 2, True, ranges)
+                    t = total + o[3]
+                    least = od if od < drop else drop
+                    if t >= need:
+                        if t - least < need:
+                            chosen.append((k, o))
+                            found.append(list(chosen))
+                            chosen.pop()
+                    elif t + rest + 20 * (d - od_) + 50 * (j - oj) >= need:
+                        chosen.append((k, o))
+                        rec(x + 1, t, d - od_, j - oj, least)
+                        chosen.pop()
+                y += 1
 
-    rec(0, base, c[DEUCE], c[JOKER])
+    rec(0, base, c[DEUCE], c[JOKER], fixed_drop)
     return found
+
+
+#: The drop of no group: larger than any value a set of groups reaches.
+_NO_DROP = 10**9
 
 
 def combo_groups(by_kind: ByKind, combo: list[tuple[int, Option]], dpos: int,

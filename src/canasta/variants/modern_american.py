@@ -77,6 +77,29 @@ def _rank_class(rank: str, dead: set[str]) -> int:
     return 2 * (rank in ("A", "7")) + (rank in dead)
 
 
+#: How wild cards may join a meld of a natural rank (E-26, C.6, C.5): never (the side's wild
+#: meld is unfinished), as in the opening (any rank but sevens), or later (five natural cards,
+#: neither sevens nor aces).
+_WILDS_NEVER, _WILDS_OPENING, _WILDS_LATER = 0, 1, 2
+
+
+def _wilds_from(way: int) -> tuple[int, ...]:
+    """``MeldLimits.wilds_from``: by rank, the fewest natural cards a meld needs for wild
+    cards to join it."""
+    out = []
+    for r in NATURAL_RANKS:
+        if way == _WILDS_NEVER or r == "7" or (r == "A" and way != _WILDS_OPENING):
+            out.append(MAX_MELD + 1)
+        else:
+            out.append(0 if way == _WILDS_OPENING else 5)
+    return tuple(out)
+
+
+#: ``ModernAmerican.meld_limits`` by the ranks closed to the side and how wild cards may join.
+_LIMITS: Final[dict[tuple[frozenset[str], int], MeldLimits]] = {}
+_MAX_LIMITS_KEPT = 4096  # (a table has few; a long-lived process meets more)
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # a variant registered from outside may extend it
 class ModernAmerican(Variant):
     name: ClassVar[str] = "modern-american"
@@ -238,28 +261,31 @@ class ModernAmerican(Variant):
         # ``counts_error`` for the natural ranks, read off the table once: a rank closed to
         # everyone or whose meld is a finished canasta takes no card (C.5, E-20), seven cards
         # at most, ``max_wilds`` wild cards at most, and wild cards join only where
-        # ``_adding_wilds_error`` allows (C.5, C.6, E-26).
-        index = state.meld_index(side)
+        # ``_adding_wilds_error`` allows (C.5, C.6, E-26).  Every listing asks, and few tables
+        # occur: the limits are built once for each set of closed ranks and each of the three
+        # ways wild cards may join (``_wilds_from``).
         melds = state.melds[side]
-        dead = dead_ranks(state)
-        joinable = index.joinable
+        joinable = state.meld_index(side).joinable
+        closed: set[str] = set()
+        for s in range(state.rules.n_sides):
+            closed |= state.meld_index(s).natural_canastas
+        for r, mi in joinable.items():
+            if melds[mi].size >= MAX_MELD:
+                closed.add(r)
         w = joinable.get(WILD_MELD, -1)
         if w >= 0 and melds[w].size < MAX_MELD:
-            never = True
-            opening = False
+            way = _WILDS_NEVER
         else:
-            never = False
-            opening = in_opening(state, side)
-        open_ = []
-        wilds_from = []
-        for r in NATURAL_RANKS:
-            mi = joinable.get(r, -1)
-            open_.append(r not in dead and (mi < 0 or melds[mi].size < MAX_MELD))
-            if never or r == "7" or (r == "A" and not opening):
-                wilds_from.append(MAX_MELD + 1)
-            else:
-                wilds_from.append(0 if opening else 5)
-        return MeldLimits(tuple(open_), MAX_MELD, (-1, -1, self.max_wilds), tuple(wilds_from))
+            way = _WILDS_OPENING if in_opening(state, side) else _WILDS_LATER
+        key = (frozenset(closed), way)
+        limits = _LIMITS.get(key)
+        if limits is None:
+            if len(_LIMITS) >= _MAX_LIMITS_KEPT:
+                _LIMITS.clear()
+            open_ = tuple(r not in closed for r in NATURAL_RANKS)
+            limits = _LIMITS[key] = MeldLimits(open_, MAX_MELD, (-1, -1, self.max_wilds),
+                                               _wilds_from(way))
+        return limits
 
     def wild_range(self, state: HandState, side: int, rank: str, naturals: int,
                    existing: Meld | None) -> tuple[int, int] | None:

@@ -16,7 +16,7 @@ from canasta.errors import PositionError, Refusal
 from canasta.moves import WILD_MELD
 from canasta.mypyc_attrs import mypyc_attr
 from canasta.options import WILD_RATIO, Option
-from canasta.variants.base import MIN_CARDS, Variant, melds_after
+from canasta.variants.base import MIN_CARDS, MeldLimits, Variant, melds_after
 
 if TYPE_CHECKING:
     from canasta.engine.melds import Meld
@@ -97,6 +97,11 @@ def _fewest_wilds(n: int, size: int, naturals: int, held: int, wilds: int, no_wi
                 best = x + rest
         a -= 1
     return best
+
+
+#: ``Ponytail.meld_limits`` by four-books and the wild-card ratio, built when first asked (the
+#: listing asks at every play-phase position).
+_LIMITS: Final[dict[tuple[bool, str], MeldLimits]] = {}
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a variant registered from outside may extend it
@@ -200,6 +205,25 @@ class Ponytail(Variant):
                 and state.rules.option(REQUIRED_CANASTAS) == FOUR_BOOKS):
             return FOUR_BOOKS_SEVENS
         return self.meld_shape_error(state.rules, naturals, deuces + jokers)
+
+    def meld_limits(self, state: HandState, side: int) -> MeldLimits | None:
+        # ``counts_error`` for the natural ranks as data: Classic's shape (``meld_shape_error``)
+        # within a canasta's seven cards, and no wild card in a meld of sevens in four-books
+        # (a meld of sevens there never holds one, so ``allows`` reads ``w <= w0`` as none).
+        rules = state.rules
+        four = rules.option(REQUIRED_CANASTAS) == FOUR_BOOKS
+        ratio = rules.option(WILD_RATIO)
+        key = (four, ratio)
+        limits = _LIMITS.get(key)
+        if limits is None:
+            fewer = ratio != "not-more-wilds"
+            most = tuple(-1 if n < 2 else min(self.max_wilds, n - fewer)
+                         for n in range(self.max_wilds + 3))
+            wilds_from = tuple(CANASTA + 1 if four and k == SEVEN else 0
+                               for k in range(len(NATURAL_RANKS)))
+            limits = _LIMITS[key] = MeldLimits((True,) * len(NATURAL_RANKS), CANASTA, most,
+                                               wilds_from)
+        return limits
 
     def wild_range(self, state: HandState, side: int, rank: str, naturals: int,
                    existing: Meld | None) -> tuple[int, int] | None:
