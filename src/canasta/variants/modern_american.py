@@ -317,31 +317,42 @@ class ModernAmerican(Variant):
     def move_error(self, state: HandState, side: int,
                    made: list[tuple[GroupPlan, Meld]]) -> Refusal | None:
         # C.6, E-25: after a stock draw the whole opening turn is the initial meld, and it must
-        # keep a clean meld of three or more naturals (or a wild-card meld).
-        if state.melds[side] and in_opening(state, side) and not any(
-                m.rank == WILD_MELD or (m.wilds == 0 and m.naturals >= 3)
-                for m in melds_after(state, side, made)):
-            return INITIAL_CLEAN
+        # keep a clean meld of three or more naturals (or a wild-card meld).  (Plain loops:
+        # the listing asks this for every opening it composes.)
+        melds = state.melds[side]
+        opening = in_opening(state, side)
+        if melds and opening:
+            clean = False
+            for m in melds_after(state, side, made):
+                if m.rank == WILD_MELD or (m.wilds == 0 and m.naturals >= 3):
+                    clean = True
+                    break
+            if not clean:
+                return INITIAL_CLEAN
         # E-26: while the side's wild meld is unfinished (after this move), no wild card may go
         # to another meld -- this also keeps an opening from holding both.
         wild_after = None
         w = state.find_meld(side, WILD_MELD)
         if w >= 0:
-            wild_after = state.melds[side][w]
+            wild_after = melds[w]
         for gp, meld in made:
             if gp.rank == WILD_MELD:
                 wild_after = meld
         if wild_after is None or wild_after.size >= MAX_MELD:
             return None
-        for gp, _meld in made:
-            if gp.rank != WILD_MELD and any(c.is_wild for c in gp.cards):
-                return WILDS_TO_WILD_MELD
-        if in_opening(state, side):
+        for gp, meld in made:
+            if gp.rank != WILD_MELD and meld.wilds:
+                for c in gp.cards:
+                    if c.is_wild:
+                        return WILDS_TO_WILD_MELD
+        if opening:
             # The whole opening turn is one initial meld: no mixed meld beside it either.
-            mixed = [m for m in state.melds[side] if m.rank != WILD_MELD and m.wilds]
-            mixed += [m for gp, m in made if gp.rank != WILD_MELD and m.wilds]
-            if mixed:
-                return INITIAL_WILD_AND_MIXED
+            for m in melds:
+                if m.rank != WILD_MELD and m.wilds:
+                    return INITIAL_WILD_AND_MIXED
+            for gp, m in made:
+                if gp.rank != WILD_MELD and m.wilds:
+                    return INITIAL_WILD_AND_MIXED
         return None
 
     def initial_count(self, hand_total: int, top: Card | None) -> int:
@@ -351,12 +362,14 @@ class ModernAmerican(Variant):
                       hand_total: int, top: Card | None, concealed: bool) -> Refusal | None:
         # C.6: hand cards only; a clean meld of 3+ naturals or a wild meld; a natural or wild
         # canasta straight from hand needs no minimum (E-19).
-        from_hand = made if top is None else made[1:]  # a take's first group holds the top
-        if any(m.size >= MAX_MELD and (m.wilds == 0 or gp.rank == WILD_MELD)
-               for gp, m in from_hand):
-            return None
-        if not any(gp.rank == WILD_MELD or (m.wilds == 0 and m.naturals >= 3)
-                   for gp, m in made):
+        first = 0 if top is None else 1  # a take's first group holds the top
+        clean = False
+        for i, (gp, m) in enumerate(made):
+            wild_meld = gp.rank == WILD_MELD
+            if i >= first and m.size >= MAX_MELD and (m.wilds == 0 or wild_meld):
+                return None
+            clean = clean or wild_meld or (m.wilds == 0 and m.naturals >= 3)
+        if not clean:
             return INITIAL_CLEAN
         need = state.minimum(side)
         total = self.initial_count(hand_total, top)
