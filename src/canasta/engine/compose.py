@@ -178,25 +178,23 @@ def initial_combos(state: HandState, side: int, c: list[int], need: int, base: i
             k = ranks[x]
             known = drops[x]
             rest = most[x + 1]
-            y = 0
-            for o in opts[x]:
-                od_, oj = o[1], o[2]
-                if od_ <= d and oj <= j:
-                    od = known[y]
-                    if od < 0:
-                        od = known[y] = _drop(state, side, k, o, 0, 2, True, ranges)
+            for y, o in enumerate(opts[x]):
+                od, oj = o[1], o[2]
+                if od <= d and oj <= j:
+                    lose = known[y]
+                    if lose < 0:
+                        lose = known[y] = _drop(state, side, k, o, 0, 2, True, ranges)
                     t = total + o[3]
-                    least = od if od < drop else drop
+                    least = lose if lose < drop else drop
                     if t >= need:
                         if t - least < need:
                             chosen.append((k, o))
                             found.append(list(chosen))
                             chosen.pop()
-                    elif t + rest + 20 * (d - od_) + 50 * (j - oj) >= need:
+                    elif t + rest + 20 * (d - od) + 50 * (j - oj) >= need:
                         chosen.append((k, o))
-                        rec(x + 1, t, d - od_, j - oj, least)
+                        rec(x + 1, t, d - od, j - oj, least)
                         chosen.pop()
-                y += 1
 
     rec(0, base, c[DEUCE], c[JOKER], fixed_drop)
     return found
