@@ -77,6 +77,13 @@ def _rank_class(rank: str, dead: set[str]) -> int:
     return 2 * (rank in ("A", "7")) + (rank in dead)
 
 
+#: ``ModernAmerican.discard_kinds`` on a pile with cards, by whether wild cards may go: any
+#: natural card, never a three.
+_ANY_NATURAL: Final = tuple(
+    tuple(k < len(NATURAL_RANKS) or (wilds and k in (DEUCE, JOKER)) for k in range(N_KINDS))
+    for wilds in (False, True))
+
+
 #: How wild cards may join a meld of a natural rank (E-26, C.6, C.5): never (the side's wild
 #: meld is unfinished), as in the opening (any rank but sevens), or later (five natural cards,
 #: neither sevens nor aces).
@@ -193,13 +200,11 @@ class ModernAmerican(Variant):
         # out or from a hand of wild cards only; on an empty pile, the natural cards of the
         # first class of C.8 the hand holds (the ranks closed to everyone read once).
         kinds = state.counts(seat).kinds
-        out = [False] * N_KINDS
         wilds = going_out or kinds[DEUCE] + kinds[JOKER] == len(state.hands[seat])
-        out[DEUCE] = out[JOKER] = wilds
         if state.pile:
-            for k in range(len(NATURAL_RANKS)):
-                out[k] = True
-            return out
+            return _ANY_NATURAL[wilds]  # (built once: the listing asks at every discard)
+        out = [False] * N_KINDS
+        out[DEUCE] = out[JOKER] = wilds
         dead = dead_ranks(state)
         classes = [_rank_class(r, dead) for r in NATURAL_RANKS]
         held = [classes[k] for k in range(len(NATURAL_RANKS)) if kinds[k]]
