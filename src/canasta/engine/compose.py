@@ -136,10 +136,11 @@ def initial_combos(state: HandState, side: int, c: list[int], need: int, base: i
     reach ``need`` (no card could be left out)."""
     if ranges is None:
         ranges = WildRanges(state, side)
+    joinable = state.meld_index(side).joinable  # (``find_meld`` for every rank at once)
     ranks = [k for k in range(len(NATURAL_RANKS))
-             if c[k] >= 2 and k != skip and state.find_meld(side, NATURAL_RANKS[k]) < 0]
+             if c[k] >= 2 and k != skip and NATURAL_RANKS[k] not in joinable]
     if (state.rules.variant.has_wild_melds(state.rules) and c[DEUCE] + c[JOKER] >= 3
-            and state.find_meld(side, WILD_MELD) < 0):
+            and WILD_MELD not in joinable):
         ranks.append(WILD_KIND)
     # The most the ranks from each one on can add (all their natural cards; the wild cards
     # are counted apart): a branch that cannot reach ``need`` even so finds nothing, and
