@@ -231,6 +231,11 @@ class Ponytail(Variant):
         # ``counts_error`` for the natural ranks as data: Classic's shape (``meld_shape_error``)
         # within a canasta's seven cards, and no wild card in a meld of sevens in four-books
         # (a meld of sevens there never holds one, so ``allows`` reads ``w <= w0`` as none).
+        # A variant extending Ponytail with limits of its own is asked per candidate.
+        cls = type(self)
+        if (cls.counts_error is not Ponytail.counts_error
+                or cls.meld_shape_error is not Variant.meld_shape_error):
+            return None
         rules = state.rules
         _, four, not_more = _table(rules)
         key = (four, not_more)
