@@ -12,7 +12,10 @@ import pytest
 from canasta.cards import N_KINDS, NATURAL_RANKS
 from canasta.engine.compose import WildRanges
 from canasta.engine.deal import deal, shuffled_deck
+from canasta.engine.state import HandState
+from canasta.errors import Refusal
 from canasta.rules import Rules
+from canasta.variants.base import Variant
 
 
 @pytest.mark.parametrize(("variant", "players", "options"), [
@@ -20,6 +23,8 @@ from canasta.rules import Rules
     ("classic", 4, {}),
     ("classic", 3, {"wild_ratio": "not-more-wilds"}),
     ("modern-american", 4, {}),
+    ("ponytail", 4, {}),
+    ("ponytail", 6, {"required_canastas": "four-books"}),
 ])
 def test_meld_limits_are_counts_error_as_data(variant: str, players: int,
                                               options: dict[str, Any]) -> None:
@@ -49,11 +54,23 @@ def test_meld_limits_are_counts_error_as_data(variant: str, players: int,
     assert compared > 50_000
 
 
+class _OwnCountsError(Variant):
+    """Classic with a counts_error of its own and no meld_limits to match it."""
+
+    name = "own-counts-error"
+
+    def counts_error(self, state: HandState, side: int, rank: str, naturals: int, deuces: int,
+                     jokers: int) -> Refusal | None:
+        return None if naturals >= 3 else Refusal("meld.min_naturals")
+
+
 def test_a_variant_that_overrides_counts_error_gives_no_limits() -> None:
-    # Ponytail's counts_error is its own: the listing asks it, as before.
-    rules = Rules.make("ponytail", 4)
+    # Classic's limits would not be its counts_error: the listing asks counts_error, as it
+    # does for any variant that gives no limits of its own.
+    rules = Rules.make("classic", 4)
     state = deal(rules, shuffled_deck(rules, 1))
-    assert rules.variant.meld_limits(state, 0) is None
+    assert _OwnCountsError().meld_limits(state, 0) is None
+    assert rules.variant.meld_limits(state, 0) is not None
 
 
 @pytest.mark.parametrize(("variant", "players"), [

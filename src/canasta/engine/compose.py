@@ -136,10 +136,11 @@ def initial_combos(state: HandState, side: int, c: list[int], need: int, base: i
     reach ``need`` (no card could be left out)."""
     if ranges is None:
         ranges = WildRanges(state, side)
+    joinable = state.meld_index(side).joinable  # (``find_meld`` for every rank at once)
     ranks = [k for k in range(len(NATURAL_RANKS))
-             if c[k] >= 2 and k != skip and state.find_meld(side, NATURAL_RANKS[k]) < 0]
+             if c[k] >= 2 and k != skip and NATURAL_RANKS[k] not in joinable]
     if (state.rules.variant.has_wild_melds(state.rules) and c[DEUCE] + c[JOKER] >= 3
-            and state.find_meld(side, WILD_MELD) < 0):
+            and WILD_MELD not in joinable):
         ranks.append(WILD_KIND)
     # The most the ranks from each one on can add (all their natural cards; the wild cards
     # are counted apart): a branch that cannot reach ``need`` even so finds nothing, and
@@ -150,33 +151,58 @@ def initial_combos(state: HandState, side: int, c: list[int], need: int, base: i
         most[x] = most[x + 1] + (c[k] * _VALUES[k] if k >= 0 else 0)
     if base + most[0] + 20 * c[DEUCE] + 50 * c[JOKER] < need:
         return []
-    opts = {k: new_options(state, side, k, c[k] if k >= 0 else 0, c[DEUCE], c[JOKER],
-                           ranges=ranges)
-            for k in ranks}
+    opts = [new_options(state, side, k, c[k] if k >= 0 else 0, c[DEUCE], c[JOKER],
+                        ranges=ranges)
+            for k in ranks]
+    # The least value each option can lose and still stand (``_drop``), worked out when the
+    # search first takes it: a set of groups just reaches ``need`` when it falls short without
+    # the least drop of its groups (and of the fixed group), which the search carries down.
+    drops = [[-1] * len(o) for o in opts]
     found: list[list[tuple[int, Option]]] = []
     chosen: list[tuple[int, Option]] = []
-    fixed_drop = [_drop(state, side, k, o, plus, least, False, ranges)
-                  for k, o, plus, least in fixed]
+    fixed_drop = _NO_DROP
+    for k, o, plus, least in fixed:
+        fixed_drop = min(fixed_drop, _drop(state, side, k, o, plus, least, False, ranges))
+    n_ranks = len(ranks)
 
-    def rec(i: int, total: int, d: int, j: int) -> None:
+    def rec(i: int, total: int, d: int, j: int, drop: int) -> None:
         if total >= need:
-            drops = fixed_drop + [_drop(state, side, k, o, 0, 2, True, ranges)
-                                  for k, o in chosen]
-            if total - min(drops) < need:
+            if total - drop < need:
                 found.append(list(chosen))
             return
         if total + most[i] + 20 * d + 50 * j < need:
             return
-        for x in range(i, len(ranks)):
+        # The steps below decide inline what the call for a set that reaches ``need`` (a
+        # leaf) or cannot reach it (pruned) would: most steps are such, and a call each was
+        # most of the search's cost.
+        for x in range(i, n_ranks):
             k = ranks[x]
-            for o in opts[k]:
-                if o[1] <= d and o[2] <= j:
-                    chosen.append((k, o))
-                    rec(x + 1, total + o[3], d - o[1], j - o[2])
-                    chosen.pop()
+            known = drops[x]
+            rest = most[x + 1]
+            for y, o in enumerate(opts[x]):
+                od, oj = o[1], o[2]
+                if od <= d and oj <= j:
+                    lose = known[y]
+                    if lose < 0:
+                        lose = known[y] = _drop(state, side, k, o, 0, 2, True, ranges)
+                    t = total + o[3]
+                    least = lose if lose < drop else drop
+                    if t >= need:
+                        if t - least < need:
+                            chosen.append((k, o))
+                            found.append(list(chosen))
+                            chosen.pop()
+                    elif t + rest + 20 * (d - od) + 50 * (j - oj) >= need:
+                        chosen.append((k, o))
+                        rec(x + 1, t, d - od, j - oj, least)
+                        chosen.pop()
 
-    rec(0, base, c[DEUCE], c[JOKER])
+    rec(0, base, c[DEUCE], c[JOKER], fixed_drop)
     return found
+
+
+#: The drop of no group: larger than any value a set of groups reaches.
+_NO_DROP = 10**9
 
 
 def combo_groups(by_kind: ByKind, combo: list[tuple[int, Option]], dpos: int,

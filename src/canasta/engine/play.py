@@ -63,43 +63,48 @@ def plan_meld(state: HandState, move: Move, actor: int, side: int, cs: list[Card
     """The rules of a meld beyond each group's own: ``made`` holds its groups resolved
     against the table (``group_plan``, or built so by the listing), ``cs`` every card it
     takes from the hand.  Raises IllegalMove like ``check_meld``."""
-    err0 = state.rules.variant.move_error(state, side, made)
+    v = state.rules.variant
+    err0 = v.move_error(state, side, made)
     if err0:
         raise err0.error()
     canastas = canastas_after(state, side, made)
-    left = len(state.hands[actor]) - len(cs) + state.rules.variant.cards_joining(
-        state, actor, side, state.canastas(side), canastas)
+    hand = state.hands[actor]
+    left = len(hand) - len(cs) + v.cards_joining(state, actor, side, state.canastas(side),
+                                                 canastas)
     meld_out_error(state, left)
     going_out = left <= 1
     for gp, meld in made:
         if gp.rank == BLACK_THREES_MELD:
-            sizes = state.rules.variant.black_three_meld_sizes
+            sizes = v.black_three_meld_sizes
             if not going_out or meld.size < sizes[0] or meld.size > sizes[-1]:
                 if len(sizes) == 2 and sizes[-1] < 10:
                     raise IllegalMove("meld.black_threes_out_range", low=sizes[0], high=sizes[-1])
                 raise IllegalMove("meld.black_threes_out_min", low=sizes[0])
+    concealed = False
     if going_out:
         err = going_out_error(state, side, canastas, made)
         if err:
             raise err.error()
         if left == 1:
-            last = remaining(state.hands[actor], cs)[0]
-            err = state.rules.variant.discard_error(state, actor, last, going_out=True,
-                                                    hand=[last])
+            last = remaining(hand, cs)[0]
+            err = v.discard_error(state, actor, last, going_out=True, hand=[last])
             if err:
                 raise IllegalMove("meld.out_then_discard", reason=err.error())
-    size = state.rules.variant.canasta_size
-    concealed = (
-        going_out
-        and state.rules.variant.concealed_waives_minimum
-        and state.drew == "stock"
-        and not state.facts.start_melded
-        and not state.facts.old_touched
-        and not any(gp.joins >= 0 for gp, _ in made)
-        and any(m.size >= size for gp, m in made if gp.rank != BLACK_THREES_MELD)
-    )
-    total = sum(c.value for c in cs)
-    penalty = initial_penalty(state, side, made, total, None, concealed)
+        size = v.canasta_size
+        concealed = (
+            v.concealed_waives_minimum
+            and state.drew == "stock"
+            and not state.facts.start_melded
+            and not state.facts.old_touched
+            and not any(gp.joins >= 0 for gp, _ in made)
+            and any(m.size >= size for gp, m in made if gp.rank != BLACK_THREES_MELD)
+        )
+    penalty = 0
+    if not state.melds[side]:  # (``initial_penalty`` asks nothing of a side that has opened)
+        total = 0
+        for c in cs:
+            total += c.value
+        penalty = initial_penalty(state, side, made, total, None, concealed)
     return Plan(move, tuple(gp for gp, _ in made), penalty)
 
 

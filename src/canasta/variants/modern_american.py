@@ -77,6 +77,36 @@ def _rank_class(rank: str, dead: set[str]) -> int:
     return 2 * (rank in ("A", "7")) + (rank in dead)
 
 
+#: ``ModernAmerican.discard_kinds`` on a pile with cards, by whether wild cards may go: any
+#: natural card, never a three.
+_ANY_NATURAL: Final = tuple(
+    tuple(k < len(NATURAL_RANKS) or (wilds and k in (DEUCE, JOKER)) for k in range(N_KINDS))
+    for wilds in (False, True))
+
+
+#: How wild cards may join a meld of a natural rank (E-26, C.6, C.5): never (the side's wild
+#: meld is unfinished), as in the opening (any rank but sevens), or later (five natural cards,
+#: neither sevens nor aces).
+_WILDS_NEVER, _WILDS_OPENING, _WILDS_LATER = 0, 1, 2
+
+
+def _wilds_from(way: int) -> tuple[int, ...]:
+    """``MeldLimits.wilds_from``: by rank, the fewest natural cards a meld needs for wild
+    cards to join it."""
+    out = []
+    for r in NATURAL_RANKS:
+        if way == _WILDS_NEVER or r == "7" or (r == "A" and way != _WILDS_OPENING):
+            out.append(MAX_MELD + 1)
+        else:
+            out.append(0 if way == _WILDS_OPENING else 5)
+    return tuple(out)
+
+
+#: ``ModernAmerican.meld_limits`` by the ranks closed to the side and how wild cards may join.
+_LIMITS: Final[dict[tuple[frozenset[str], int], MeldLimits]] = {}
+_MAX_LIMITS_KEPT = 4096  # (a table has few; a long-lived process meets more)
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # a variant registered from outside may extend it
 class ModernAmerican(Variant):
     name: ClassVar[str] = "modern-american"
@@ -170,13 +200,11 @@ class ModernAmerican(Variant):
         # out or from a hand of wild cards only; on an empty pile, the natural cards of the
         # first class of C.8 the hand holds (the ranks closed to everyone read once).
         kinds = state.counts(seat).kinds
-        out = [False] * N_KINDS
         wilds = going_out or kinds[DEUCE] + kinds[JOKER] == len(state.hands[seat])
-        out[DEUCE] = out[JOKER] = wilds
         if state.pile:
-            for k in range(len(NATURAL_RANKS)):
-                out[k] = True
-            return out
+            return _ANY_NATURAL[wilds]  # (built once: the listing asks at every discard)
+        out = [False] * N_KINDS
+        out[DEUCE] = out[JOKER] = wilds
         dead = dead_ranks(state)
         classes = [_rank_class(r, dead) for r in NATURAL_RANKS]
         held = [classes[k] for k in range(len(NATURAL_RANKS)) if kinds[k]]
@@ -238,28 +266,31 @@ class ModernAmerican(Variant):
         # ``counts_error`` for the natural ranks, read off the table once: a rank closed to
         # everyone or whose meld is a finished canasta takes no card (C.5, E-20), seven cards
         # at most, ``max_wilds`` wild cards at most, and wild cards join only where
-        # ``_adding_wilds_error`` allows (C.5, C.6, E-26).
-        index = state.meld_index(side)
+        # ``_adding_wilds_error`` allows (C.5, C.6, E-26).  Every listing asks, and few tables
+        # occur: the limits are built once for each set of closed ranks and each of the three
+        # ways wild cards may join (``_wilds_from``).
         melds = state.melds[side]
-        dead = dead_ranks(state)
-        joinable = index.joinable
+        joinable = state.meld_index(side).joinable
+        closed: set[str] = set()
+        for s in range(state.rules.n_sides):
+            closed |= state.meld_index(s).natural_canastas
+        for r, mi in joinable.items():
+            if melds[mi].size >= MAX_MELD:
+                closed.add(r)
         w = joinable.get(WILD_MELD, -1)
         if w >= 0 and melds[w].size < MAX_MELD:
-            never = True
-            opening = False
+            way = _WILDS_NEVER
         else:
-            never = False
-            opening = in_opening(state, side)
-        open_ = []
-        wilds_from = []
-        for r in NATURAL_RANKS:
-            mi = joinable.get(r, -1)
-            open_.append(r not in dead and (mi < 0 or melds[mi].size < MAX_MELD))
-            if never or r == "7" or (r == "A" and not opening):
-                wilds_from.append(MAX_MELD + 1)
-            else:
-                wilds_from.append(0 if opening else 5)
-        return MeldLimits(tuple(open_), MAX_MELD, (-1, -1, self.max_wilds), tuple(wilds_from))
+            way = _WILDS_OPENING if in_opening(state, side) else _WILDS_LATER
+        key = (frozenset(closed), way)
+        limits = _LIMITS.get(key)
+        if limits is None:
+            if len(_LIMITS) >= _MAX_LIMITS_KEPT:
+                _LIMITS.clear()
+            open_ = tuple(r not in closed for r in NATURAL_RANKS)
+            limits = _LIMITS[key] = MeldLimits(open_, MAX_MELD, (-1, -1, self.max_wilds),
+                                               _wilds_from(way))
+        return limits
 
     def wild_range(self, state: HandState, side: int, rank: str, naturals: int,
                    existing: Meld | None) -> tuple[int, int] | None:
@@ -291,31 +322,42 @@ class ModernAmerican(Variant):
     def move_error(self, state: HandState, side: int,
                    made: list[tuple[GroupPlan, Meld]]) -> Refusal | None:
         # C.6, E-25: after a stock draw the whole opening turn is the initial meld, and it must
-        # keep a clean meld of three or more naturals (or a wild-card meld).
-        if state.melds[side] and in_opening(state, side) and not any(
-                m.rank == WILD_MELD or (m.wilds == 0 and m.naturals >= 3)
-                for m in melds_after(state, side, made)):
-            return INITIAL_CLEAN
+        # keep a clean meld of three or more naturals (or a wild-card meld).  (Plain loops:
+        # the listing asks this for every opening it composes.)
+        melds = state.melds[side]
+        opening = in_opening(state, side)
+        if melds and opening:
+            clean = False
+            for m in melds_after(state, side, made):
+                if m.rank == WILD_MELD or (m.wilds == 0 and m.naturals >= 3):
+                    clean = True
+                    break
+            if not clean:
+                return INITIAL_CLEAN
         # E-26: while the side's wild meld is unfinished (after this move), no wild card may go
         # to another meld -- this also keeps an opening from holding both.
         wild_after = None
         w = state.find_meld(side, WILD_MELD)
         if w >= 0:
-            wild_after = state.melds[side][w]
+            wild_after = melds[w]
         for gp, meld in made:
             if gp.rank == WILD_MELD:
                 wild_after = meld
         if wild_after is None or wild_after.size >= MAX_MELD:
             return None
-        for gp, _meld in made:
-            if gp.rank != WILD_MELD and any(c.is_wild for c in gp.cards):
-                return WILDS_TO_WILD_MELD
-        if in_opening(state, side):
+        for gp, meld in made:
+            if gp.rank != WILD_MELD and meld.wilds:
+                for c in gp.cards:
+                    if c.is_wild:
+                        return WILDS_TO_WILD_MELD
+        if opening:
             # The whole opening turn is one initial meld: no mixed meld beside it either.
-            mixed = [m for m in state.melds[side] if m.rank != WILD_MELD and m.wilds]
-            mixed += [m for gp, m in made if gp.rank != WILD_MELD and m.wilds]
-            if mixed:
-                return INITIAL_WILD_AND_MIXED
+            for m in melds:
+                if m.rank != WILD_MELD and m.wilds:
+                    return INITIAL_WILD_AND_MIXED
+            for gp, m in made:
+                if gp.rank != WILD_MELD and m.wilds:
+                    return INITIAL_WILD_AND_MIXED
         return None
 
     def initial_count(self, hand_total: int, top: Card | None) -> int:
@@ -325,12 +367,14 @@ class ModernAmerican(Variant):
                       hand_total: int, top: Card | None, concealed: bool) -> Refusal | None:
         # C.6: hand cards only; a clean meld of 3+ naturals or a wild meld; a natural or wild
         # canasta straight from hand needs no minimum (E-19).
-        from_hand = made if top is None else made[1:]  # a take's first group holds the top
-        if any(m.size >= MAX_MELD and (m.wilds == 0 or gp.rank == WILD_MELD)
-               for gp, m in from_hand):
-            return None
-        if not any(gp.rank == WILD_MELD or (m.wilds == 0 and m.naturals >= 3)
-                   for gp, m in made):
+        first = 0 if top is None else 1  # a take's first group holds the top
+        clean = False
+        for i, (gp, m) in enumerate(made):
+            wild_meld = gp.rank == WILD_MELD
+            if i >= first and m.size >= MAX_MELD and (m.wilds == 0 or wild_meld):
+                return None
+            clean = clean or wild_meld or (m.wilds == 0 and m.naturals >= 3)
+        if not clean:
             return INITIAL_CLEAN
         need = state.minimum(side)
         total = self.initial_count(hand_total, top)

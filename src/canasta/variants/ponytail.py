@@ -16,7 +16,7 @@ from canasta.errors import PositionError, Refusal
 from canasta.moves import WILD_MELD
 from canasta.mypyc_attrs import mypyc_attr
 from canasta.options import WILD_RATIO, Option
-from canasta.variants.base import MIN_CARDS, Variant, melds_after
+from canasta.variants.base import MIN_CARDS, MeldLimits, Variant, melds_after
 
 if TYPE_CHECKING:
     from canasta.engine.melds import Meld
@@ -46,9 +46,30 @@ COUNT_UNPICKED_PONYTAILS: Final[Option[bool]] = Option(
     "count_unpicked_ponytails", False, (False, True))
 
 
+#: The table whose house rules ``_table`` last read, with what it read: four-books, and wild
+#: cards no more than the natural ones (one entry, replaced whole: the listing and the
+#: going-out search ask at nearly every step, and a match keeps one table).
+_LAST_TABLE: Final[list[tuple[object, bool, bool]]] = [(None, False, False)]
+
+
+def _table(rules: Rules) -> tuple[object, bool, bool]:
+    """``(rules, four-books, not-more-wilds)`` for ``rules``."""
+    last = _LAST_TABLE[0]
+    if last[0] is rules:
+        return last
+    last = (rules, rules.option(REQUIRED_CANASTAS) == FOUR_BOOKS,
+            rules.option(WILD_RATIO) == "not-more-wilds")
+    _LAST_TABLE[0] = last
+    return last
+
+
+def _four_books(rules: Rules) -> bool:
+    return _table(rules)[1]
+
+
 def _kinds(rules: Rules) -> tuple[str, ...]:
     """The canastas a side needs to go out (D.12, E-40)."""
-    if rules.option(REQUIRED_CANASTAS) == FOUR_BOOKS:
+    if _four_books(rules):
         return ("natural", "mixed", "sevens", "wild")
     return ("natural", "mixed")
 
@@ -58,7 +79,7 @@ def canasta_kind(meld: Meld, rules: Rules) -> str:
         return "wild"
     if meld.wilds:
         return "mixed"
-    if meld.rank == "7" and rules.option(REQUIRED_CANASTAS) == FOUR_BOOKS:
+    if meld.rank == "7" and _four_books(rules):
         return "sevens"
     return "natural"
 
@@ -97,6 +118,11 @@ def _fewest_wilds(n: int, size: int, naturals: int, held: int, wilds: int, no_wi
                 best = x + rest
         a -= 1
     return best
+
+
+#: ``Ponytail.meld_limits`` by four-books and the wild-card ratio, built when first asked (the
+#: listing asks at every play-phase position).
+_LIMITS: Final[dict[tuple[bool, bool], MeldLimits]] = {}
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a variant registered from outside may extend it
@@ -147,7 +173,7 @@ class Ponytail(Variant):
         return 50000
 
     def has_wild_melds(self, rules: Rules) -> bool:
-        return rules.option(REQUIRED_CANASTAS) == FOUR_BOOKS
+        return _four_books(rules)
 
     def initial_minimum(self, score: int, hand_number: int, rules: Rules) -> int:
         if rules.option(MINIMUM_BY) == "hand":
@@ -197,9 +223,32 @@ class Ponytail(Variant):
                 return WILDS_ALONE
             return MIN_CARDS if size < 3 else None
         if (rank == "7" and deuces + jokers
-                and state.rules.option(REQUIRED_CANASTAS) == FOUR_BOOKS):
+                and _four_books(state.rules)):
             return FOUR_BOOKS_SEVENS
         return self.meld_shape_error(state.rules, naturals, deuces + jokers)
+
+    def meld_limits(self, state: HandState, side: int) -> MeldLimits | None:
+        # ``counts_error`` for the natural ranks as data: Classic's shape (``meld_shape_error``)
+        # within a canasta's seven cards, and no wild card in a meld of sevens in four-books
+        # (a meld of sevens there never holds one, so ``allows`` reads ``w <= w0`` as none).
+        # A variant extending Ponytail with limits of its own is asked per candidate.
+        cls = type(self)
+        if (cls.counts_error is not Ponytail.counts_error
+                or cls.meld_shape_error is not Variant.meld_shape_error):
+            return None
+        rules = state.rules
+        _, four, not_more = _table(rules)
+        key = (four, not_more)
+        limits = _LIMITS.get(key)
+        if limits is None:
+            fewer = not not_more
+            most = tuple(-1 if n < 2 else min(self.max_wilds, n - fewer)
+                         for n in range(self.max_wilds + 3))
+            wilds_from = tuple(CANASTA + 1 if four and k == SEVEN else 0
+                               for k in range(len(NATURAL_RANKS)))
+            limits = _LIMITS[key] = MeldLimits((True,) * len(NATURAL_RANKS), CANASTA, most,
+                                               wilds_from)
+        return limits
 
     def wild_range(self, state: HandState, side: int, rank: str, naturals: int,
                    existing: Meld | None) -> tuple[int, int] | None:
@@ -211,12 +260,11 @@ class Ponytail(Variant):
         if n < 2:
             return None
         w0 = existing.wilds if existing else 0
-        rules = state.rules
-        if rank == "7" and rules.option(REQUIRED_CANASTAS) == FOUR_BOOKS:
+        _, four, not_more = _table(state.rules)
+        if rank == "7" and four:
             most = 0
         else:
-            most = min(self.max_wilds,
-                       n if rules.option(WILD_RATIO) == "not-more-wilds" else n - 1)
+            most = min(self.max_wilds, n if not_more else n - 1)
         hi = min(most, CANASTA - n) - w0
         lo = max(0, 3 - n - w0)
         return (lo, hi) if lo <= hi else None
@@ -229,8 +277,8 @@ class Ponytail(Variant):
         route the going-out search tries meets them), so it only answers no where the search
         would: most questions end here, before any layout is built."""
         rules = state.rules
-        four = rules.option(REQUIRED_CANASTAS) == FOUR_BOOKS
-        strict = 0 if rules.option(WILD_RATIO) == "not-more-wilds" else 1
+        _, four, not_more = _table(rules)
+        strict = 0 if not_more else 1
         wilds = kinds[DEUCE] + kinds[JOKER]
         melds = state.melds[side]
         joinable = state.meld_index(side).joinable
