@@ -224,19 +224,21 @@ def can_go_out(state: HandState) -> bool:
     c = state.counts(seat).kinds
     # The ranks with a meld their cards may join (where closed ranks reopen, no closed canasta).
     melded = state.meld_index(side).joinable
-    singles = []
+    singles: list[int] = []
     pairs = 0
+    # A natural card of any other rank goes down only in a new meld (two natural cards at
+    # least, three cards at least): one lone card may be the discard, and each pair needs a
+    # wild card.  (The first hand with two such lone cards ends the question: most do.)
     for k in range(len(NATURAL_RANKS)):
         n = c[k]
         if 0 < n < 3 and NATURAL_RANKS[k] not in melded:
             if n == 1:
+                if singles:
+                    return False
                 singles.append(k)
             else:
                 pairs += 1
-    # A natural card of any other rank goes down only in a new meld (two natural cards at
-    # least, three cards at least): one lone card may be the discard, and each pair needs a
-    # wild card.
-    if len(singles) > 1 or pairs > c[DEUCE] + c[JOKER]:
+    if pairs > c[DEUCE] + c[JOKER]:
         return False
     c = list(c)  # tried below with one card less
     if not state.opened(side) and state.drew != "stock":
