@@ -153,30 +153,56 @@ def initial_combos(state: HandState, side: int, c: list[int], need: int, base: i
     opts = {k: new_options(state, side, k, c[k] if k >= 0 else 0, c[DEUCE], c[JOKER],
                            ranges=ranges)
             for k in ranks}
-    found: list[list[tuple[int, Option]]] = []
-    chosen: list[tuple[int, Option]] = []
     fixed_drop = [_drop(state, side, k, o, plus, least, False, ranges)
                   for k, o, plus, least in fixed]
+    search = _ComboSearch(state, side, need, ranks, opts, most, fixed_drop, ranges)
+    search.rec(0, base, c[DEUCE], c[JOKER])
+    return search.found
 
-    def rec(i: int, total: int, d: int, j: int) -> None:
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # like every compiled class: see HandState
+class _ComboSearch:
+    """The depth-first search of ``initial_combos``: an object rather than a nested function
+    calling itself, which made a reference cycle (function, closure) that held the position
+    until the cyclic garbage collector found it, at every listing of an unopened side."""
+
+    __slots__ = ("chosen", "fixed_drop", "found", "most", "need", "opts", "ranges", "ranks",
+                 "side", "state")
+
+    def __init__(self, state: HandState, side: int, need: int, ranks: list[int],
+                 opts: dict[int, list[Option]], most: list[int], fixed_drop: list[int],
+                 ranges: WildRanges) -> None:
+        self.state = state
+        self.side = side
+        self.need = need
+        self.ranks = ranks
+        self.opts = opts
+        self.most = most
+        self.fixed_drop = fixed_drop
+        self.ranges = ranges
+        self.found: list[list[tuple[int, Option]]] = []
+        self.chosen: list[tuple[int, Option]] = []
+
+    def rec(self, i: int, total: int, d: int, j: int) -> None:
+        need = self.need
+        chosen = self.chosen
         if total >= need:
-            drops = fixed_drop + [_drop(state, side, k, o, 0, 2, True, ranges)
-                                  for k, o in chosen]
+            state, side, ranges = self.state, self.side, self.ranges
+            drops = self.fixed_drop + [_drop(state, side, k, o, 0, 2, True, ranges)
+                                       for k, o in chosen]
             if total - min(drops) < need:
-                found.append(list(chosen))
+                self.found.append(list(chosen))
             return
-        if total + most[i] + 20 * d + 50 * j < need:
+        if total + self.most[i] + 20 * d + 50 * j < need:
             return
+        ranks, opts = self.ranks, self.opts
         for x in range(i, len(ranks)):
             k = ranks[x]
             for o in opts[k]:
                 if o[1] <= d and o[2] <= j:
                     chosen.append((k, o))
-                    rec(x + 1, total + o[3], d - o[1], j - o[2])
+                    self.rec(x + 1, total + o[3], d - o[1], j - o[2])
                     chosen.pop()
-
-    rec(0, base, c[DEUCE], c[JOKER])
-    return found
 
 
 def combo_groups(by_kind: ByKind, combo: list[tuple[int, Option]], dpos: int,

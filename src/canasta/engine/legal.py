@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from canasta.cards import BLACK_THREE, DEUCE, JOKER, NATURAL_RANKS, Card
+from canasta.cards import BLACK_THREE, DEUCE, JOKER, N_KINDS, NATURAL_RANKS, Card
 from canasta.engine.check import check_move
 from canasta.engine.compose import (
     WILD_KIND,
@@ -197,9 +197,8 @@ def play_moves(state: HandState, out: Listing) -> None:
             for combo in initial_combos(state, side, c, need, 0, [], -1):
                 groups = combo_groups(by_kind, combo, 0, 0)
                 # The groups come in rank order, each in card order: what ``Move.meld`` sorts.
-                # (``map`` rather than generators: no frame of their own in pure Python)
-                m = Move(MoveKind.MELD, tuple(map(tuple, groups)))
-                if not careful and sum(map(len, groups)) < len(hand) - 1:
+                m = Move(MoveKind.MELD, tuple(tuple(g) for g in groups))
+                if not careful and sum(len(g) for g in groups) < len(hand) - 1:
                     out.add(m, None)  # far from going out: apply checks the minimum
                 elif bound:
                     _add_checked(out, state, m)
@@ -218,8 +217,9 @@ def play_moves(state: HandState, out: Listing) -> None:
         if not last or going_out_error(state, side, state.canastas(side)) is None:
             moves, specs = out.moves, out.specs
             allowed = v.discard_kinds(state, seat, last)  # once, not a question per kind
-            for cs, ok in zip(by_kind, allowed, strict=True):
-                if cs and ok:
+            for k in range(N_KINDS):
+                cs = by_kind[k]
+                if cs and allowed[k]:
                     moves.append(DISCARDS[cs[0].id])
                     specs.append(PLAIN)
     if (rules.players != rules.n_sides and not state.asked[seat] and not state.facts.melded
