@@ -6,7 +6,7 @@ jokers) and built from the lowest cards of each kind (``kind_cards``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from canasta.cards import DEUCE, JOKER, NATURAL_RANKS, Card, _value
 from canasta.moves import WILD_MELD, Move
@@ -15,10 +15,10 @@ from canasta.mypyc_attrs import mypyc_attr
 if TYPE_CHECKING:
     from canasta.engine.state import HandState
 
-_VALUES = [_value(k) for k in range(len(NATURAL_RANKS))]
+_VALUES: Final = [_value(k) for k in range(len(NATURAL_RANKS))]
 Option = tuple[int, int, int, int]  # naturals, deuces, jokers, value
 ByKind = list[list[Card]]  # a hand's cards of each kind, lowest first (HandCounts.by_kind)
-WILD_KIND = -1  # stands for a meld of wild cards only (Modern American) in the generator
+WILD_KIND: Final = -1  # stands for a meld of wild cards only (Modern American) in the generator
 
 
 def kind_rank(k: int) -> str:

@@ -13,7 +13,7 @@ start new melds of the rank with the rest, each but the last closed in turn.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from canasta.cards import BLACK_THREE, DEUCE, JOKER, NATURAL_RANKS, RED_THREE, Card
 from canasta.engine.melding import going_out_error
@@ -26,13 +26,13 @@ from canasta.moves import BLACK_THREES_MELD, WILD_MELD, Move, MoveKind, group_ra
 if TYPE_CHECKING:
     from canasta.engine.state import HandState
 
-WILD_KIND = -1
+WILD_KIND: Final = -1
 
 # One meld a move makes or joins: rank, kind, naturals from hand, fewest/most wild cards, and
 # the index of the side's meld it joins (-1: a new meld).
 _Group = tuple[str, int, int, int, int, int]
 
-MAX_LAYOUTS = 64  # ways to lay out the hand's ranks tried per leftover card (huge hands)
+MAX_LAYOUTS: Final = 64  # ways to lay out the hand's ranks tried per leftover card (huge hands)
 
 
 def _rank_melds(state: HandState, side: int, k: int, n: int, wilds: int, joins: int,

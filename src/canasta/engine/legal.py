@@ -17,7 +17,7 @@ move for every distinct outcome the seat can reach this turn, and no more (docs/
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from canasta.cards import BLACK_THREE, DEUCE, JOKER, N_KINDS, NATURAL_RANKS, Card
 from canasta.engine.check import check_move
@@ -262,7 +262,9 @@ def _add_new(out: Listing, more: list[Move]) -> None:
 
 #: How ``_opened_melds`` lists a candidate (``_fit``): not at all, as it is (``apply`` lays
 #: it unchecked), or only once ``check_move`` accepts it.
-_NOT, _AS_IS, _CHECKED = 0, 1, 2
+_NOT: Final = 0
+_AS_IS: Final = 1
+_CHECKED: Final = 2
 
 
 def _fit(state: HandState, side: int, left: int, canastas_after: int) -> int:
@@ -371,10 +373,10 @@ def _opened_melds(state: HandState, side: int, c: list[int], by_kind: ByKind,
                         kind_cards(by_kind, WILD_KIND, 0, d, 3 - d))))
 
 
-_WILD_PLACE = len(NATURAL_RANKS)  # the meld of wild cards' place in ``ADDS``
+_WILD_PLACE: Final = len(NATURAL_RANKS)  # the meld of wild cards' place in ``ADDS``
 
 #: The new melds of three cards listed so far, by their card ids (``_three``).
-_THREES: dict[int, Move] = {}
+_THREES: Final[dict[int, Move]] = {}
 
 
 def _three(a: Card, b: Card, c: Card) -> Move:

@@ -7,7 +7,7 @@ cards shown, which the listing takes from the hand), whose plan is kept for ``ap
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from canasta.cards import BLACK_THREE, DEUCE, JOKER, Card
 from canasta.engine.compose import (
@@ -135,7 +135,7 @@ def check_pass(state: HandState, move: Move, actor: int) -> Plan:
     return Plan(move)
 
 
-TAKE_ALONE = Move.take()  # the pile taken onto the side's meld, no card shown
+TAKE_ALONE: Final = Move.take()  # the pile taken onto the side's meld, no card shown
 
 
 def take_moves(state: HandState, out: Listing | None = None) -> list[Move]:
@@ -190,7 +190,7 @@ def take_moves(state: HandState, out: Listing | None = None) -> list[Move]:
 
 
 #: The takes of the pile with two cards shown, listed so far, by their card ids (``_take_two``).
-_TAKE_TWOS: dict[int, Move] = {}
+_TAKE_TWOS: Final[dict[int, Move]] = {}
 
 
 def _take_two(a: Card, b: Card) -> Move:

@@ -97,7 +97,7 @@ def _classic_limits(max_wilds: int, ratio: str) -> MeldLimits:
 #: The table (its rules and variant) that ``Variant.meld_limits`` answered last, and its
 #: answer, which depends on nothing else (rules are immutable; a variant that overrides
 #: ``meld_limits`` does not come here).
-_LAST_LIMITS: list[tuple[Rules, Variant, MeldLimits | None] | None] = [None]
+_LAST_LIMITS: Final[list[tuple[Rules, Variant, MeldLimits | None] | None]] = [None]
 
 #: What ``discard_kinds`` answers where only red threes may not be discarded.
 _ALL_BUT_RED_THREES: Final = tuple(k != RED_THREE for k in range(N_KINDS))
