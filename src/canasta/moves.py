@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 from canasta.cards import ALL_CARDS, BLACK_THREE, NATURAL_RANKS, Card, card
 from canasta.errors import NotationError
@@ -33,8 +34,8 @@ class MoveKind(StrEnum):
     NO = "no"
 
 
-WILD_MELD = "W"  # the rank letter of a meld made only of wild cards (Modern American)
-BLACK_THREES_MELD = "3"  # black threes melded while going out
+WILD_MELD: Final = "W"  # the rank letter of a meld made only of wild cards (Modern American)
+BLACK_THREES_MELD: Final = "3"  # black threes melded while going out
 
 
 def group_rank(group: Group) -> str:
@@ -123,8 +124,9 @@ class Move:
 
 
 # Moves the generator lists over and over, built once and shared (moves are immutable).
-_INTERNED: dict[tuple[object, ...], Move] = {}
-_INTERN_LIMIT = 200_000  # distinct moves kept (a long-running process clears them now and then)
+_INTERNED: Final[dict[tuple[object, ...], Move]] = {}
+#: distinct moves kept (a long-running process clears them now and then)
+_INTERN_LIMIT: Final = 200_000
 
 
 def one_group(kind: MoveKind, rank: str, group: Group) -> Move:
@@ -140,18 +142,18 @@ def one_group(kind: MoveKind, rank: str, group: Group) -> Move:
     return m
 
 
-DRAW = Move(MoveKind.DRAW)
-PASS = Move(MoveKind.PASS)
-ASK = Move(MoveKind.ASK)
-YES = Move(MoveKind.YES)
-NO = Move(MoveKind.NO)
+DRAW: Final = Move(MoveKind.DRAW)
+PASS: Final = Move(MoveKind.PASS)
+ASK: Final = Move(MoveKind.ASK)
+YES: Final = Move(MoveKind.YES)
+NO: Final = Move(MoveKind.NO)
 _SIMPLE = {m.kind.value: m for m in (DRAW, PASS, ASK, YES, NO)}
 #: ``discard`` of each card, by card id
-DISCARDS: tuple[Move, ...] = tuple(Move(MoveKind.DISCARD, card=c) for c in ALL_CARDS)
+DISCARDS: Final[tuple[Move, ...]] = tuple(Move(MoveKind.DISCARD, card=c) for c in ALL_CARDS)
 #: ``add`` of one card to a meld of each rank: ``ADDS[card id][i]``, ``i`` the rank's place in
 #: NATURAL_RANKS (the last one: the meld of wild cards).  The listing offers most of its
 #: additions card by card; a table look-up costs less than building or interning the move.
-ADDS: tuple[tuple[Move, ...], ...] = tuple(
+ADDS: Final[tuple[tuple[Move, ...], ...]] = tuple(
     tuple(Move(MoveKind.ADD, ((c,),), rank=r) for r in (*NATURAL_RANKS, WILD_MELD))
     for c in ALL_CARDS)
 

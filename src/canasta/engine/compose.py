@@ -6,7 +6,7 @@ jokers) and built from the lowest cards of each kind (``kind_cards``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from canasta.cards import DEUCE, JOKER, NATURAL_RANKS, Card, _value
 from canasta.moves import WILD_MELD, Move
@@ -15,10 +15,10 @@ from canasta.mypyc_attrs import mypyc_attr
 if TYPE_CHECKING:
     from canasta.engine.state import HandState
 
-_VALUES = [_value(k) for k in range(len(NATURAL_RANKS))]
+_VALUES: Final = [_value(k) for k in range(len(NATURAL_RANKS))]
 Option = tuple[int, int, int, int]  # naturals, deuces, jokers, value
 ByKind = list[list[Card]]  # a hand's cards of each kind, lowest first (HandCounts.by_kind)
-WILD_KIND = -1  # stands for a meld of wild cards only (Modern American) in the generator
+WILD_KIND: Final = -1  # stands for a meld of wild cards only (Modern American) in the generator
 
 
 def kind_rank(k: int) -> str:
@@ -154,28 +154,56 @@ def initial_combos(state: HandState, side: int, c: list[int], need: int, base: i
     opts = [new_options(state, side, k, c[k] if k >= 0 else 0, c[DEUCE], c[JOKER],
                         ranges=ranges)
             for k in ranks]
-    # The least value each option can lose and still stand (``_drop``), worked out when the
-    # search first takes it: a set of groups just reaches ``need`` when it falls short without
-    # the least drop of its groups (and of the fixed group), which the search carries down.
-    drops = [[-1] * len(o) for o in opts]
-    found: list[list[tuple[int, Option]]] = []
-    chosen: list[tuple[int, Option]] = []
     fixed_drop = _NO_DROP
     for k, o, plus, least in fixed:
         fixed_drop = min(fixed_drop, _drop(state, side, k, o, plus, least, False, ranges))
-    n_ranks = len(ranks)
+    search = _ComboSearch(state, side, need, ranks, opts, most, ranges)
+    search.rec(0, base, c[DEUCE], c[JOKER], fixed_drop)
+    return search.found
 
-    def rec(i: int, total: int, d: int, j: int, drop: int) -> None:
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # like every compiled class: see HandState
+class _ComboSearch:
+    """The depth-first search of ``initial_combos``: an object rather than a nested function
+    calling itself, which made a reference cycle (function, closure) that held the position
+    until the cyclic garbage collector found it, at every listing of an unopened side.
+
+    The least value each option can lose and still stand (``_drop``) is worked out when the
+    search first takes it (``drops``): a set of groups just reaches ``need`` when it falls
+    short without the least drop of its groups (and of the fixed group), which the search
+    carries down."""
+
+    __slots__ = ("chosen", "drops", "found", "most", "need", "opts", "ranges", "ranks",
+                 "side", "state")
+
+    def __init__(self, state: HandState, side: int, need: int, ranks: list[int],
+                 opts: list[list[Option]], most: list[int], ranges: WildRanges) -> None:
+        self.state = state
+        self.side = side
+        self.need = need
+        self.ranks = ranks
+        self.opts = opts
+        self.most = most
+        self.ranges = ranges
+        self.drops: list[list[int]] = [[-1] * len(o) for o in opts]
+        self.found: list[list[tuple[int, Option]]] = []
+        self.chosen: list[tuple[int, Option]] = []
+
+    def rec(self, i: int, total: int, d: int, j: int, drop: int) -> None:
+        need = self.need
+        chosen, found, most = self.chosen, self.found, self.most
         if total >= need:
             if total - drop < need:
                 found.append(list(chosen))
             return
         if total + most[i] + 20 * d + 50 * j < need:
             return
+        state, side, ranges = self.state, self.side, self.ranges
+        ranks, opts, drops = self.ranks, self.opts, self.drops
         # The steps below decide inline what the call for a set that reaches ``need`` (a
         # leaf) or cannot reach it (pruned) would: most steps are such, and a call each was
         # most of the search's cost.
-        for x in range(i, n_ranks):
+        for x in range(i, len(ranks)):
             k = ranks[x]
             known = drops[x]
             rest = most[x + 1]
@@ -194,15 +222,12 @@ def initial_combos(state: HandState, side: int, c: list[int], need: int, base: i
                             chosen.pop()
                     elif t + rest + 20 * (d - od) + 50 * (j - oj) >= need:
                         chosen.append((k, o))
-                        rec(x + 1, t, d - od, j - oj, least)
+                        self.rec(x + 1, t, d - od, j - oj, least)
                         chosen.pop()
-
-    rec(0, base, c[DEUCE], c[JOKER], fixed_drop)
-    return found
 
 
 #: The drop of no group: larger than any value a set of groups reaches.
-_NO_DROP = 10**9
+_NO_DROP: Final = 10**9
 
 
 def combo_groups(by_kind: ByKind, combo: list[tuple[int, Option]], dpos: int,

@@ -13,7 +13,7 @@ start new melds of the rank with the rest, each but the last closed in turn.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from canasta.cards import BLACK_THREE, DEUCE, JOKER, NATURAL_RANKS, RED_THREE, Card
 from canasta.engine.melding import going_out_error
@@ -26,13 +26,13 @@ from canasta.moves import BLACK_THREES_MELD, WILD_MELD, Move, MoveKind, group_ra
 if TYPE_CHECKING:
     from canasta.engine.state import HandState
 
-WILD_KIND = -1
+WILD_KIND: Final = -1
 
 # One meld a move makes or joins: rank, kind, naturals from hand, fewest/most wild cards, and
 # the index of the side's meld it joins (-1: a new meld).
 _Group = tuple[str, int, int, int, int, int]
 
-MAX_LAYOUTS = 64  # ways to lay out the hand's ranks tried per leftover card (huge hands)
+MAX_LAYOUTS: Final = 64  # ways to lay out the hand's ranks tried per leftover card (huge hands)
 
 
 def _rank_melds(state: HandState, side: int, k: int, n: int, wilds: int, joins: int,
@@ -224,19 +224,21 @@ def can_go_out(state: HandState) -> bool:
     c = state.counts(seat).kinds
     # The ranks with a meld their cards may join (where closed ranks reopen, no closed canasta).
     melded = state.meld_index(side).joinable
-    singles = []
+    singles: list[int] = []
     pairs = 0
+    # A natural card of any other rank goes down only in a new meld (two natural cards at
+    # least, three cards at least): one lone card may be the discard, and each pair needs a
+    # wild card.  (The first hand with two such lone cards ends the question: most do.)
     for k in range(len(NATURAL_RANKS)):
         n = c[k]
         if 0 < n < 3 and NATURAL_RANKS[k] not in melded:
             if n == 1:
+                if singles:
+                    return False
                 singles.append(k)
             else:
                 pairs += 1
-    # A natural card of any other rank goes down only in a new meld (two natural cards at
-    # least, three cards at least): one lone card may be the discard, and each pair needs a
-    # wild card.
-    if len(singles) > 1 or pairs > c[DEUCE] + c[JOKER]:
+    if pairs > c[DEUCE] + c[JOKER]:
         return False
     c = list(c)  # tried below with one card less
     if not state.opened(side) and state.drew != "stock":

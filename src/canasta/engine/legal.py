@@ -17,9 +17,9 @@ move for every distinct outcome the seat can reach this turn, and no more (docs/
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
-from canasta.cards import BLACK_THREE, DEUCE, JOKER, N_KINDS, NATURAL_RANKS
+from canasta.cards import BLACK_THREE, DEUCE, JOKER, N_KINDS, NATURAL_RANKS, Card
 from canasta.engine.check import check_move
 from canasta.engine.compose import (
     WILD_KIND,
@@ -151,9 +151,10 @@ def _offer(out: Listing, state: HandState, move: Move, fit: int, spec: int) -> N
 
 def play_moves(state: HandState, out: Listing) -> None:
     seat = state.turn
-    side = state.side_of(seat)
+    rules = state.rules
+    side = seat % rules.n_sides  # ``side_of``, inlined (as below ``partner_of``'s test)
     hand = state.hands[seat]
-    v = state.rules.variant
+    v = rules.variant
     counts = state.counts(seat)
     c = counts.kinds
     by_kind = counts.by_kind
@@ -221,7 +222,7 @@ def play_moves(state: HandState, out: Listing) -> None:
                 if cs and allowed[k]:
                     moves.append(DISCARDS[cs[0].id])
                     specs.append(PLAIN)
-    if (state.partner_of(seat) is not None and not state.asked[seat] and not state.facts.melded
+    if (rules.players != rules.n_sides and not state.asked[seat] and not state.facts.melded
             and state.answer is None and len(hand) >= 2):
         if able is None:
             able = can_go_out(state)  # the same question as the concealed going out's above
@@ -261,7 +262,9 @@ def _add_new(out: Listing, more: list[Move]) -> None:
 
 #: How ``_opened_melds`` lists a candidate (``_fit``): not at all, as it is (``apply`` lays
 #: it unchecked), or only once ``check_move`` accepts it.
-_NOT, _AS_IS, _CHECKED = 0, 1, 2
+_NOT: Final = 0
+_AS_IS: Final = 1
+_CHECKED: Final = 2
 
 
 def _fit(state: HandState, side: int, left: int, canastas_after: int) -> int:
@@ -324,13 +327,11 @@ def _opened_melds(state: HandState, side: int, c: list[int], by_kind: ByKind,
         if n < 2 or not new_fit:
             continue
         if n >= 3 and allows(k, 3, 0, 0):
-            _offer(out, state, one_group(meld, plain, (cs[0], cs[1], cs[2])), new_fit, -1)
+            _offer(out, state, _three(cs[0], cs[1], cs[2]), new_fit, -1)
         if deuces and allows(k, 2, 1, 0):
-            _offer(out, state, one_group(meld, plain, (cs[0], cs[1], by_kind[DEUCE][0])),
-                   new_fit, -1)
+            _offer(out, state, _three(cs[0], cs[1], by_kind[DEUCE][0]), new_fit, -1)
         if jokers and allows(k, 2, 1, 0):
-            _offer(out, state, one_group(meld, plain, (cs[0], cs[1], by_kind[JOKER][0])),
-                   new_fit, -1)
+            _offer(out, state, _three(cs[0], cs[1], by_kind[JOKER][0]), new_fit, -1)
     if deuces or jokers:
         check_wilds = v.wild_adds_need_check(state, side)
         deuce_adds = ADDS[by_kind[DEUCE][0].id] if deuces else None
@@ -372,7 +373,21 @@ def _opened_melds(state: HandState, side: int, c: list[int], by_kind: ByKind,
                         kind_cards(by_kind, WILD_KIND, 0, d, 3 - d))))
 
 
-_WILD_PLACE = len(NATURAL_RANKS)  # the meld of wild cards' place in ``ADDS``
+_WILD_PLACE: Final = len(NATURAL_RANKS)  # the meld of wild cards' place in ``ADDS``
+
+#: The new melds of three cards listed so far, by their card ids (``_three``).
+_THREES: Final[dict[int, Move]] = {}
+
+
+def _three(a: Card, b: Card, c: Card) -> Move:
+    """``one_group`` of a new meld of these three cards (in canonical order), looked up by
+    their ids: an int key hashes at once, where the interned moves' key of cards calls each
+    card's ``__hash__`` (three Python calls per candidate in pure Python)."""
+    key = (a.id << 12) | (b.id << 6) | c.id  # card ids < 64
+    m = _THREES.get(key)
+    if m is None:
+        m = _THREES[key] = one_group(MoveKind.MELD, "", (a, b, c))
+    return m
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # like every compiled class: see HandState

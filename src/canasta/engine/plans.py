@@ -7,7 +7,7 @@ played.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from canasta.cards import Card
 from canasta.moves import Move, MoveKind, group_rank
@@ -30,7 +30,7 @@ class Plan(NamedTuple):
 
 
 #: A listed move that lays no cards (draw, discard, pass, ask, yes, no): carried out as it is.
-PLAIN = -2
+PLAIN: Final = -2
 #: What a listing keeps for one move: its Plan; for a move of one group, the index of the
 #: side's meld it joins (-1: a new meld); PLAIN; or None when ``apply`` must check it.
 Spec = Plan | int | None

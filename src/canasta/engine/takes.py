@@ -7,7 +7,7 @@ cards shown, which the listing takes from the hand), whose plan is kept for ``ap
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from canasta.cards import BLACK_THREE, DEUCE, JOKER, Card
 from canasta.engine.compose import (
@@ -135,7 +135,7 @@ def check_pass(state: HandState, move: Move, actor: int) -> Plan:
     return Plan(move)
 
 
-TAKE_ALONE = Move.take()  # the pile taken onto the side's meld, no card shown
+TAKE_ALONE: Final = Move.take()  # the pile taken onto the side's meld, no card shown
 
 
 def take_moves(state: HandState, out: Listing | None = None) -> list[Move]:
@@ -167,14 +167,12 @@ def take_moves(state: HandState, out: Listing | None = None) -> list[Move]:
         naturals = counts.by_kind[k]
         candidates = []
         if c[k] >= 2:
-            candidates.append(one_group(MoveKind.TAKE, "", (naturals[0], naturals[1])))
+            candidates.append(_take_two(naturals[0], naturals[1]))
         if not frozen and c[k] >= 1:
             if c[DEUCE]:
-                candidates.append(one_group(MoveKind.TAKE, "",
-                                            (naturals[0], counts.by_kind[DEUCE][0])))
+                candidates.append(_take_two(naturals[0], counts.by_kind[DEUCE][0]))
             if c[JOKER]:
-                candidates.append(one_group(MoveKind.TAKE, "",
-                                            (naturals[0], counts.by_kind[JOKER][0])))
+                candidates.append(_take_two(naturals[0], counts.by_kind[JOKER][0]))
     elif c[k] >= 2:
         candidates = _opening_takes(state, side, top, c, counts.by_kind)
     else:
@@ -189,6 +187,20 @@ def take_moves(state: HandState, out: Listing | None = None) -> list[Move]:
         if out is not None:
             out.add(m, plan)
     return takes
+
+
+#: The takes of the pile with two cards shown, listed so far, by their card ids (``_take_two``).
+_TAKE_TWOS: Final[dict[int, Move]] = {}
+
+
+def _take_two(a: Card, b: Card) -> Move:
+    """``one_group`` of a take showing these two cards (in canonical order), looked up by
+    their ids (an int key hashes at once; a key of cards calls each card's ``__hash__``)."""
+    key = (a.id << 6) | b.id  # card ids < 64
+    m = _TAKE_TWOS.get(key)
+    if m is None:
+        m = _TAKE_TWOS[key] = one_group(MoveKind.TAKE, "", (a, b))
+    return m
 
 
 def _opening_takes(state: HandState, side: int, top: Card, c: list[int],

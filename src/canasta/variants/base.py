@@ -94,6 +94,11 @@ def _classic_limits(max_wilds: int, ratio: str) -> MeldLimits:
     return limits
 
 
+#: The table (its rules and variant) that ``Variant.meld_limits`` answered last, and its
+#: answer, which depends on nothing else (rules are immutable; a variant that overrides
+#: ``meld_limits`` does not come here).
+_LAST_LIMITS: Final[list[tuple[Rules, Variant, MeldLimits | None] | None]] = [None]
+
 #: What ``discard_kinds`` answers where only red threes may not be discarded.
 _ALL_BUT_RED_THREES: Final = tuple(k != RED_THREE for k in range(N_KINDS))
 
@@ -266,11 +271,17 @@ class Variant:
         then asks ``counts_error``).  The base class gives Classic's limits (B.4), which depend
         on the table's wild-card ratio only, while neither ``counts_error`` nor
         ``meld_shape_error`` is overridden."""
+        rules = state.rules
+        last = _LAST_LIMITS[0]
+        if last is not None and last[0] is rules and last[1] is self:
+            return last[2]  # the same table as last asked: the listing asks at every position
         cls = type(self)
-        if (cls.counts_error is not Variant.counts_error
-                or cls.meld_shape_error is not Variant.meld_shape_error):
-            return None
-        return _classic_limits(self.max_wilds, state.rules.option(WILD_RATIO))
+        limits = None
+        if (cls.counts_error is Variant.counts_error
+                and cls.meld_shape_error is Variant.meld_shape_error):
+            limits = _classic_limits(self.max_wilds, rules.option(WILD_RATIO))
+        _LAST_LIMITS[0] = (rules, self, limits)
+        return limits
 
     def wild_range(self, state: HandState, side: int, rank: str, naturals: int,
                    existing: Meld | None) -> tuple[int, int] | None:
