@@ -271,9 +271,7 @@ class ModernAmerican(Variant):
         # ways wild cards may join (``_wilds_from``).
         melds = state.melds[side]
         joinable = state.meld_index(side).joinable
-        closed: set[str] = set()
-        for s in range(state.rules.n_sides):
-            closed |= state.meld_index(s).natural_canastas
+        closed = dead_ranks(state)
         for r, mi in joinable.items():
             if melds[mi].size >= MAX_MELD:
                 closed.add(r)
