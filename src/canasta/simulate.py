@@ -7,6 +7,7 @@ import time
 from dataclasses import dataclass, field
 
 from canasta import core
+from canasta.engine.chance import play_out
 from canasta.engine.deal import deal, shuffled_deck
 from canasta.match import hand_seed
 from canasta.rules import Rules
@@ -45,10 +46,10 @@ def simulate(rules: Rules, hands: int = 1000, seed: int = 0) -> SimulationReport
     start = time.perf_counter()
     for i in range(hands):
         state = deal(rules, shuffled_deck(rules, hand_seed(seed, i + 1)))
-        while state.result is None:
-            state.apply(rng.choice(state.legal_moves()))
-            report.moves += 1
+        # rng.choice(state.legal_moves()) at every move, in the compiled engine (chance.py)
+        report.moves += play_out(state, rng)
         result = state.result
+        assert result is not None
         if result.went_out is None:
             report.stock_ended += 1
         else:

@@ -6,7 +6,8 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from canasta.cards import Card, make_deck
+from canasta.cards import ALL_CARDS, Card, make_deck
+from canasta.engine.chance import shuffle
 from canasta.engine.schema import TURN_START
 from canasta.engine.state import HandState
 from canasta.errors import PositionError
@@ -18,8 +19,26 @@ if TYPE_CHECKING:
 def shuffled_deck(rules: Rules, seed: int) -> list[Card]:
     """The whole pack in dealing order (the first card is dealt first), from ``seed``."""
     deck = make_deck(rules.variant.decks(rules.players))
-    random.Random(seed).shuffle(deck)
+    shuffle(random.Random(seed), deck)  # random.Random(seed).shuffle(deck), compiled
     return deck
+
+
+#: How many of each card (by id) a pack of so many decks holds.
+_PACKS: dict[int, list[int]] = {}
+
+
+def is_whole_pack(deck: Sequence[Card], decks: int) -> bool:
+    """Whether ``deck`` holds exactly the cards of ``make_deck(decks)``, in any order."""
+    want = _PACKS.get(decks)
+    if want is None:
+        want = [0] * len(ALL_CARDS)
+        for c in make_deck(decks):
+            want[c.id] += 1
+        _PACKS[decks] = want
+    have = [0] * len(ALL_CARDS)
+    for c in deck:
+        have[c.id] += 1
+    return have == want
 
 
 def first_player(rules: Rules, hand_number: int) -> int:
@@ -32,9 +51,9 @@ def deal(rules: Rules, deck: Sequence[Card], *, scores: Sequence[int] | None = N
     """Deal ``deck`` (in dealing order) for hand ``hand_number``: the hands one card at a time
     from the first player on, the upcard(s), then each player's red threes laid and replaced."""
     v = rules.variant
-    full = make_deck(v.decks(rules.players))
-    if sorted(c.id for c in deck) != sorted(c.id for c in full):
-        raise PositionError("position.deal_cards", count=len(full), decks=v.decks(rules.players))
+    decks = v.decks(rules.players)
+    if not is_whole_pack(deck, decks):
+        raise PositionError("position.deal_cards", count=len(make_deck(decks)), decks=decks)
     state = HandState(rules)
     n = rules.players
     state.scores = tuple(scores) if scores is not None else (0,) * rules.n_sides

@@ -1,0 +1,76 @@
+"""Seeded chance for dealing and random play: the numbers ``random.Random`` would draw.
+
+``shuffle`` and the uniform choice of ``play_out`` draw from a ``random.Random``'s
+``getrandbits`` exactly as CPython's ``Random.shuffle`` and ``Random.choice`` do
+(``_randbelow_with_getrandbits``: ``k = n.bit_length()`` bits, drawn again while the number is
+``n`` or more), so the same seed gives the same deck and the same moves; ``random.Random``'s own
+methods are interpreted Python (random.py) around that one C call, these are compiled with the
+engine.  tests/test_chance.py compares them with ``random.Random`` over many draws and lengths:
+a Python whose ``random`` draws otherwise fails there.  The generator is a plain
+``random.Random`` (a subclass with a ``random()`` of its own draws otherwise in CPython).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Final, TypeVar
+
+if TYPE_CHECKING:
+    from canasta.engine.state import HandState
+
+T = TypeVar("T")
+
+#: ``n.bit_length()`` for the lengths met in play (a table look-up costs less than the call).
+_BITS: Final = tuple(n.bit_length() for n in range(1024))
+
+
+def below(rng: random.Random, n: int) -> int:
+    """A uniform integer of ``range(n)`` (``n`` > 0), as ``rng._randbelow(n)`` draws it."""
+    getrandbits = rng.getrandbits
+    k = _BITS[n] if n < 1024 else n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
+def choice(rng: random.Random, seq: list[T]) -> T:
+    """``rng.choice(seq)``: the same element, ``rng`` left in the same state."""
+    n = len(seq)
+    if not n:
+        raise IndexError("Cannot choose from an empty sequence")
+    return seq[below(rng, n)]
+
+
+def shuffle(rng: random.Random, x: list[T]) -> None:
+    """``rng.shuffle(x)``: the same order, ``rng`` left in the same state."""
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1  # ``below(rng, i + 1)``, inlined: 107 draws a deal in Classic
+        k = _BITS[n] if n < 1024 else n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+def play_out(state: HandState, rng: random.Random) -> int:
+    """Play the hand of ``state`` to its end, each move drawn uniformly from the legal moves
+    as ``rng.choice(state.legal_moves())`` would draw it; the number of moves played."""
+    getrandbits = rng.getrandbits
+    played = 0
+    while state.result is None:
+        moves = state.legal_moves()
+        n = len(moves)
+        if not n:
+            raise IndexError("Cannot choose from an empty sequence")
+        k = _BITS[n] if n < 1024 else n.bit_length()  # ``choice``, inlined
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        state.apply(moves[r])
+        played += 1
+    return played
+
+
+__all__ = ["below", "choice", "play_out", "shuffle"]
