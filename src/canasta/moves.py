@@ -21,6 +21,9 @@ from canasta.refusals import rank_plural
 
 Group = tuple[Card, ...]
 
+#: Whether this module runs compiled (mypyc): see ``Move.__init__``.
+_NATIVE: Final = not __file__.endswith(".py")
+
 
 class MoveKind(StrEnum):
     DRAW = "draw"
@@ -73,6 +76,23 @@ class Move:
     groups: tuple[Group, ...] = ()
     rank: str = ""
     card: Card | None = None
+
+    def __init__(self, kind: MoveKind, groups: tuple[Group, ...] = (), rank: str = "",
+                 card: Card | None = None) -> None:
+        # Written out instead of the frozen dataclass's own __init__, as PlayerView's is (see
+        # view.py): compiled, a plain assignment is a native store; interpreted, it has to go
+        # through object.__setattr__ as the dataclass would.
+        if _NATIVE:
+            self.kind = kind  # type: ignore[misc]
+            self.groups = groups  # type: ignore[misc]
+            self.rank = rank  # type: ignore[misc]
+            self.card = card  # type: ignore[misc]
+        else:
+            set_field = object.__setattr__
+            set_field(self, "kind", kind)
+            set_field(self, "groups", groups)
+            set_field(self, "rank", rank)
+            set_field(self, "card", card)
 
     # --- constructors -------------------------------------------------------------------
     @staticmethod

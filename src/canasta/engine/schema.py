@@ -15,6 +15,9 @@ from typing import Final
 
 from canasta.mypyc_attrs import mypyc_attr
 
+#: Whether this module runs compiled (mypyc): see ``TurnFacts.__init__``.
+_NATIVE: Final = not __file__.endswith(".py")
+
 
 @dataclass(frozen=True)
 class TurnFacts:
@@ -27,6 +30,25 @@ class TurnFacts:
     old_touched: bool  # has added to a meld that was on the table before this turn
     new_ranks: frozenset[str]  # ranks of the melds started this turn
     black_threes_down: bool
+
+    def __init__(self, start_melded: bool, melded: bool, old_touched: bool,
+                 new_ranks: frozenset[str], black_threes_down: bool) -> None:
+        # Written out instead of the frozen dataclass's own __init__, as PlayerView's is (see
+        # view.py): compiled, a plain assignment is a native store; interpreted, it has to go
+        # through object.__setattr__ as the dataclass would.
+        if _NATIVE:
+            self.start_melded = start_melded  # type: ignore[misc]
+            self.melded = melded  # type: ignore[misc]
+            self.old_touched = old_touched  # type: ignore[misc]
+            self.new_ranks = new_ranks  # type: ignore[misc]
+            self.black_threes_down = black_threes_down  # type: ignore[misc]
+        else:
+            set_field = object.__setattr__
+            set_field(self, "start_melded", start_melded)
+            set_field(self, "melded", melded)
+            set_field(self, "old_touched", old_touched)
+            set_field(self, "new_ranks", new_ranks)
+            set_field(self, "black_threes_down", black_threes_down)
 
 
 #: The facts at the start of a turn, by whether the player had melded earlier in the hand (a

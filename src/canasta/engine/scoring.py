@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from canasta.engine.state import HandState
+
+#: Whether this module runs compiled (mypyc): see ``HandResult.__init__``.
+_NATIVE: Final = not __file__.endswith(".py")
 
 BREAKDOWN_KEYS = ("melded", "canastas", "threes", "going_out", "in_hand", "penalties", "total")
 
@@ -17,7 +20,22 @@ class HandResult:
 
     went_out: int | None  # the seat that went out, or None (stock exhausted)
     concealed: bool
-    breakdown: tuple[dict[str, int], ...] = field(default_factory=tuple)
+    breakdown: tuple[dict[str, int], ...] = ()
+
+    def __init__(self, went_out: int | None, concealed: bool,
+                 breakdown: tuple[dict[str, int], ...] = ()) -> None:
+        # Written out instead of the frozen dataclass's own __init__, as PlayerView's is (see
+        # view.py): compiled, a plain assignment is a native store; interpreted, it has to go
+        # through object.__setattr__ as the dataclass would.
+        if _NATIVE:
+            self.went_out = went_out  # type: ignore[misc]
+            self.concealed = concealed  # type: ignore[misc]
+            self.breakdown = breakdown  # type: ignore[misc]
+        else:
+            set_field = object.__setattr__
+            set_field(self, "went_out", went_out)
+            set_field(self, "concealed", concealed)
+            set_field(self, "breakdown", breakdown)
 
     @property
     def scores(self) -> list[int]:
