@@ -37,6 +37,8 @@ from canasta.view import PlayerView, view_of
 #: HandState's slots that are not the position: the table it is played on and what it keeps
 #: to answer faster (caches rebuilt from the fields).
 NOT_POSITION = {"rules", "plans", "_counts", "_counted", "_owned", "_indexes"}
+#: Fields that are properties of HandState, and the slots they are held in.
+HELD_IN = {"history": {"_moves", "_length", "_history"}}
 #: The view's fields that are not a declared field but follow from them (or from the caller).
 VIEW_DERIVED = {"seat", "rules", "pile_top", "pile_size", "pile_frozen", "legal_moves"}
 
@@ -74,7 +76,8 @@ def state_slots() -> set[str]:
 def test_every_field_of_the_state_is_declared_and_only_once() -> None:
     names = [f.name for f in FIELDS]
     assert len(names) == len(set(names))
-    assert set(names) == state_slots() - NOT_POSITION
+    held = {slot for slots in HELD_IN.values() for slot in slots}
+    assert set(names) == state_slots() - NOT_POSITION - held | set(HELD_IN)
     assert {f.part for f in FIELDS} <= {TABLE, ACTOR, TURN, SEAT, HIDDEN}
     assert {f.shape for f in FIELDS} <= {VALUE, LIST, LISTS, TAILS, INDICES}
 
@@ -93,7 +96,11 @@ def test_copy_holds_every_declared_field_as_its_shape_says() -> None:
         for f in FIELDS:
             mine, theirs = getattr(state, f.name), getattr(other, f.name)
             assert theirs == mine, f
-            if f.shape == VALUE:
+            if f.name in HELD_IN:
+                # built when first read, then kept, and shared with a copy made after that
+                assert getattr(other, f.name) is theirs, f
+                assert getattr(state.copy(), f.name) is mine, f"{f} is immutable: shared"
+            elif f.shape == VALUE:
                 assert theirs is mine, f"{f} is immutable: shared"
             else:
                 assert theirs is not mine, f"{f} must be copied"

@@ -115,7 +115,7 @@ FIELDS: Final = (
     Field("penalties", TABLE, LIST),
     Field("penalized", TABLE, INDICES),
     Field("bonuses", TABLE, LIST),
-    Field("_history", TABLE, VALUE),
+    Field("history", TABLE, VALUE),  # a property of HandState (its slots: see ``record``)
     Field("result", TABLE, VALUE),
     Field("answer", ACTOR, VALUE),
     Field("facts", TURN, VALUE, view="turn_facts"),

@@ -59,6 +59,8 @@ class HandState:
         "_counts",
         "_history",
         "_indexes",
+        "_length",
+        "_moves",
         "_owned",
         "answer",
         "asked",
@@ -107,8 +109,14 @@ class HandState:
     penalized: list[int]  # history indices of moves taken back for a penalty (table mode)
     bonuses: list[int]  # per side, scored with the hand (Ponytail: the exact cut)
     ponytails: list[list[Card] | None]  # per seat: a second hand face down, or None
-    # The moves played, (seat, move) in order: a tuple that grows by a new tuple, so that
-    # copies and views share it instead of copying it (``history``).
+    # The moves played, (seat, move) in order (``history``): the first ``_length`` entries of
+    # ``_moves``, a list only ever appended to and shared with copies (a state appends in place
+    # while it holds all of it, else to a list of its own first), so that recording a move and
+    # copying the state cost the same whatever the history's length; ``_history`` keeps the
+    # immutable tuple built for readers (``_moves[:len(_history)]``, the whole history while
+    # its length is ``_length``), shared with copies and views.
+    _moves: list[tuple[int, Move]]
+    _length: int
     _history: History
     facts: TurnFacts  # what the seat to act did so far this turn (immutable: shared)
     result: HandResult | None
@@ -145,6 +153,8 @@ class HandState:
         self.penalized = []
         self.bonuses = [0] * s
         self.ponytails = [None] * n
+        self._moves = []
+        self._length = 0
         self._history = ()
         self.facts = TURN_START[False]
         self.result = None
@@ -180,6 +190,8 @@ class HandState:
         other.penalties = list(self.penalties)
         other.penalized = list(self.penalized)
         other.bonuses = list(self.bonuses)
+        other._moves = self._moves  # shared: ``record`` copies it when it must
+        other._length = self._length
         other._history = self._history
         other.result = self.result
         other.answer = self.answer
@@ -263,17 +275,32 @@ class HandState:
     @property
     def history(self) -> History:
         """The moves played this hand, (seat, move) in order; never changed in place, so
-        anyone may keep it."""
-        return self._history
+        anyone may keep it (built when asked for after a move, then kept)."""
+        h = self._history
+        n = self._length
+        if len(h) != n:
+            # What was built before, and the moves recorded since. One concatenation: the
+            # unpacking ruff prefers builds a list first.
+            h = h + tuple(self._moves[len(h):n])
+            self._history = h
+        return h
 
     @history.setter
     def history(self, moves: Sequence[tuple[int, Move]]) -> None:
-        self._history = tuple(moves)
+        h = tuple(moves)
+        self._moves = list(h)
+        self._length = len(h)
+        self._history = h
 
     def record(self, seat: int, move: Move) -> None:
-        """``move`` joins the history (a new tuple: views and copies keep theirs)."""
-        # One concatenation: the unpacking ruff prefers builds a list first (twice the time).
-        self._history = self._history + ((seat, move),)  # noqa: RUF005
+        """``move`` joins the history (views and copies keep theirs)."""
+        moves = self._moves
+        n = self._length
+        if len(moves) != n:  # a copy of this state has recorded moves since: not in its list
+            moves = moves[:n]
+            self._moves = moves
+        moves.append((seat, move))
+        self._length = n + 1
 
     @property
     def over(self) -> bool:
