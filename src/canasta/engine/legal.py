@@ -206,8 +206,9 @@ def play_moves(state: HandState, out: Listing) -> None:
             for combo in initial_combos(state, side, c, need, 0, [], -1):
                 groups = combo_groups(by_kind, combo, 0, 0)
                 # The groups come in rank order, each in card order: what ``Move.meld`` sorts.
-                m = Move(_MELD, tuple(tuple(g) for g in groups))
-                if not careful and sum(len(g) for g in groups) < len(hand) - 1:
+                # (Lists, not generators: no frame of their own in pure Python.)
+                m = Move(_MELD, tuple([tuple(g) for g in groups]))
+                if not careful and sum([len(g) for g in groups]) < len(hand) - 1:
                     out.add(m, None)  # far from going out: apply checks the minimum
                 elif bound:
                     _add_checked(out, state, m)
