@@ -13,6 +13,7 @@ from canasta.errors import PositionError
 from canasta.options import Option
 from canasta.options import is_choice as is_choice  # where the web session imports it
 from canasta.variants import Variant, get_variant
+from canasta.variants.base import Settings
 
 T = TypeVar("T")
 
@@ -29,9 +30,17 @@ class Rules:
     options: Mapping[str, Any] = field(default_factory=dict)
     #: sides that score (a shorthand used on hot paths: ``variant.n_sides(players)``)
     n_sides: int = field(init=False, repr=False, compare=False)
+    #: values the variant derives from these rules alone and reads at nearly every step (its
+    #: meld limits, house rules read once), by a name of the variant's: filled as they are
+    #: first asked for, kept as long as the rules (which never change)
+    derived: dict[str, Any] = field(init=False, repr=False, compare=False)
+    #: the variant's settings, read on hot paths (``Settings``)
+    settings: Settings = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "n_sides", self.variant.n_sides(self.players))
+        object.__setattr__(self, "derived", {})
+        object.__setattr__(self, "settings", Settings(self.variant))
 
     @staticmethod
     def make(variant: str | Variant, players: int | None = None, **options: Any) -> Rules:

@@ -85,7 +85,7 @@ def new_options(state: HandState, side: int, k: int, avail: int, deuces: int, jo
     v = state.rules.variant
     out = []
     if k < 0:
-        cap = v.canasta_size
+        cap = state.rules.settings.canasta_size
         for d in range(min(deuces, cap) + 1):
             for j in range(min(jokers, cap - d) + 1):
                 if v.counts_error(state, side, WILD_MELD, plus, d, j) is None:
@@ -93,7 +93,7 @@ def new_options(state: HandState, side: int, k: int, avail: int, deuces: int, jo
         return out
     if ranges is None:
         ranges = WildRanges(state, side)
-    cap = v.max_wilds
+    cap = state.rules.settings.max_wilds
     value = _VALUES[k]
     for n in range(least, avail + 1):
         rng = ranges.of(k, n + plus)
@@ -246,10 +246,10 @@ def combo_groups(by_kind: ByKind, combo: list[tuple[int, Option]], dpos: int,
 def splashes(state: HandState, side: int, c: list[int],
              by_kind: ByKind) -> list[Move]:
     """Canastas straight from hand, where the variant lets them open below the minimum."""
-    v = state.rules.variant
-    if not v.splash_opens:
+    t = state.rules.settings
+    if not t.splash_opens:
         return []
-    size = v.canasta_size
+    size = t.canasta_size
     out = [Move.meld(by_kind[k][:size]) for k in range(len(NATURAL_RANKS)) if c[k] >= size]
     for d in range(max(0, size - c[JOKER]), min(size, c[DEUCE]) + 1):
         out.append(Move.meld(kind_cards(by_kind, WILD_KIND, 0, d, size - d)))

@@ -17,6 +17,7 @@ move for every distinct outcome the seat can reach this turn, and no more (docs/
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
 from canasta.cards import BLACK_THREE, DEUCE, JOKER, N_KINDS, NATURAL_RANKS, Card
@@ -55,6 +56,10 @@ from canasta.mypyc_attrs import mypyc_attr
 
 if TYPE_CHECKING:
     from canasta.engine.state import HandState
+    from canasta.variants.base import MeldLimits
+
+
+_MELD: Final = MoveKind.MELD  # (a module constant: an enum member is a slow look-up)
 
 
 def legal_moves(state: HandState) -> list[Move]:
@@ -87,13 +92,13 @@ def _bound_to_go_out(state: HandState, out: Listing) -> Listing:
     once are legal as they are built, and leave one card or none, which is all the yes asks:
     they are listed unchecked, as ``play_moves`` lists them (in a huge hand they are hundreds,
     each a check of every group).  Only the listing's other moves are checked."""
-    v = state.rules.variant
+    t = state.rules.settings
     listed = len(out.moves)
     if not state.facts.black_threes_down:  # (after the black threes no meld is legal)
         _add_new(out, going_out_moves(state, True))
-        if v.may_meld_out:
+        if t.may_meld_out:
             _add_new(out, going_out_moves(state, False))
-    counted = not v.exact_going_out
+    counted = not t.exact_going_out
     kept = Listing()
     for i, m in enumerate(out.moves):
         if counted and i >= listed:
@@ -155,6 +160,7 @@ def play_moves(state: HandState, out: Listing) -> None:
     side = seat % rules.n_sides  # ``side_of``, inlined (as below ``partner_of``'s test)
     hand = state.hands[seat]
     v = rules.variant
+    t = rules.settings
     counts = state.counts(seat)
     c = counts.kinds
     by_kind = counts.by_kind
@@ -163,12 +169,15 @@ def play_moves(state: HandState, out: Listing) -> None:
         if state.melds[side]:
             _opened_melds(state, side, c, by_kind, out)
             b = c[BLACK_THREE]
-            sizes = v.black_three_meld_sizes
-            # The black threes go down last, leaving one card or none: from a hand of black
-            # threes only, one of them may be that last discard instead (a different score).
-            for s in range(max(sizes[0], len(hand) - 1), min(b, sizes[-1]) + 1):
-                _add_checked(out, state, Move(MoveKind.MELD, (tuple(by_kind[BLACK_THREE][:s]),)))
-            if (len(hand) <= v.canasta_size + 1 and not state.canastas(side)
+            if b >= len(hand) - 1:  # (else the range below is empty)
+                sizes = t.black_three_meld_sizes
+                # The black threes go down last, leaving one card or none: from a hand of
+                # black threes only, one of them may be that last discard instead (a
+                # different score).
+                for s in range(max(sizes[0], len(hand) - 1), min(b, sizes[-1]) + 1):
+                    _add_checked(out, state,
+                                 Move(_MELD, (tuple(by_kind[BLACK_THREE][:s]),)))
+            if (len(hand) <= t.canasta_size + 1 and not state.canastas(side)
                     and v.cards_joining(state, seat, side, 0, 1)):
                 # The first canasta brings cards into the hand (Ponytail: the ponytail):
                 # completing it with the last cards of the hand is no going out, and no
@@ -176,15 +185,15 @@ def play_moves(state: HandState, out: Listing) -> None:
                 for m in _first_canastas(state, side, c, by_kind):
                     if m not in out:
                         _add_checked(out, state, m)
-            size = v.canasta_size
-            if (v.may_meld_out and state.answer != "no"
+            size = t.canasta_size
+            if (t.may_meld_out and state.answer != "no"
                     and len(hand) <= state.canastas_needed() * size  # cheap bound first
                     and (missing := v.canastas_missing(state.rules, state.melds[side])) > 0
                     and len(hand) <= missing * size):
                 # Going out by melding everything in one move only differs from melding card
                 # by card when the missing canastas take the very last cards of the hand.
                 more = going_out_moves(state, False, c, by_kind)
-                if v.exact_going_out:
+                if t.exact_going_out:
                     for m in more:
                         if m not in out:
                             _add_checked(out, state, m)
@@ -192,13 +201,14 @@ def play_moves(state: HandState, out: Listing) -> None:
                     _add_new(out, more)
         else:
             need = state.minimum(side)
-            careful = v.check_listed_openings
+            careful = t.check_listed_openings
             bound = state.answer == "yes"  # (then ``check_move`` asks more than ``plan_meld``)
             for combo in initial_combos(state, side, c, need, 0, [], -1):
                 groups = combo_groups(by_kind, combo, 0, 0)
                 # The groups come in rank order, each in card order: what ``Move.meld`` sorts.
-                m = Move(MoveKind.MELD, tuple(tuple(g) for g in groups))
-                if not careful and sum(len(g) for g in groups) < len(hand) - 1:
+                # (Lists, not generators: no frame of their own in pure Python.)
+                m = Move(_MELD, tuple([tuple(g) for g in groups]))
+                if not careful and sum([len(g) for g in groups]) < len(hand) - 1:
                     out.add(m, None)  # far from going out: apply checks the minimum
                 elif bound:
                     _add_checked(out, state, m)
@@ -207,7 +217,7 @@ def play_moves(state: HandState, out: Listing) -> None:
             for m in splashes(state, side, c, by_kind):
                 if m not in out:
                     _add_checked(out, state, m)
-            if v.concealed_waives_minimum and state.drew == "stock" and state.answer != "no":
+            if t.concealed_waives_minimum and state.drew == "stock" and state.answer != "no":
                 able = can_go_out(state)
                 if able:
                     _add_new(out, going_out_moves(state, True, c, by_kind))
@@ -233,8 +243,8 @@ def play_moves(state: HandState, out: Listing) -> None:
 def _first_canastas(state: HandState, side: int, c: list[int],
                     by_kind: ByKind) -> list[Move]:
     """Moves that complete a canasta with as many natural cards as the hand allows."""
-    v = state.rules.variant
-    size = v.canasta_size
+    t = state.rules.settings
+    size = t.canasta_size
     out = []
     for k in range(len(NATURAL_RANKS)):
         if not c[k]:
@@ -272,10 +282,10 @@ def _fit(state: HandState, side: int, left: int, canastas_after: int) -> int:
     will have after it."""
     if left >= 2:
         return _AS_IS
-    v = state.rules.variant
-    if left == 0 and not v.may_meld_out:
+    t = state.rules.settings
+    if left == 0 and not t.may_meld_out:
         return _NOT
-    if v.exact_going_out:
+    if t.exact_going_out:
         return _CHECKED  # the going-out requirement depends on the melds made
     return _AS_IS if going_out_error(state, side, canastas_after) is None else _NOT
 
@@ -286,12 +296,19 @@ def _opened_melds(state: HandState, side: int, c: list[int], by_kind: ByKind,
     v = state.rules.variant
     counts_error = v.counts_error
     # The variant's limits as data (``meld_limits``), read once here instead of a call of
-    # ``counts_error`` for every candidate (which ``_AskCountsError`` makes without them).
+    # ``counts_error`` for every candidate (which ``_AskCountsError`` makes without them),
+    # and what they say of the side's melds, worked out once for as long as the melds stay.
     limits = v.meld_limits(state, side)
-    allows = (limits if limits is not None else _AskCountsError(state, side)).allows
-    hand_size = sum(c)
-    size = v.canasta_size
     index = state.meld_index(side)
+    adds = index.listing
+    if not isinstance(adds, _Additions) or adds.limits is not limits or limits is None:
+        adds = _Additions(state, side, limits)
+        if limits is not None:
+            index.listing = adds
+    joins, natural_ok, allows = adds.joins, adds.natural_ok, adds.allows
+    new_threes, new_pairs = adds.new_threes, adds.new_pairs
+    hand_size = sum(c)
+    size = state.rules.settings.canasta_size
     canastas = index.canastas
     where = index.joinable
     melds = state.melds[side]
@@ -300,7 +317,7 @@ def _opened_melds(state: HandState, side: int, c: list[int], by_kind: ByKind,
     # more), and those go straight into the listing's lists: this runs at every play-phase
     # listing, where a call per candidate was a good part of its cost.
     moves, specs = out.moves, out.specs
-    meld, plain = MoveKind.MELD, ""
+    meld, plain = _MELD, ""
     # A new meld of three cards leaves as many cards whatever its rank.
     new_fit = _AS_IS if hand_size >= 5 else _fit(state, side, hand_size - 3, canastas)
 
@@ -310,51 +327,83 @@ def _opened_melds(state: HandState, side: int, c: list[int], by_kind: ByKind,
         if not n:
             continue
         cs = by_kind[k]
-        mi = where.get(NATURAL_RANKS[k], -1)
+        mi = joins[k]
         if mi >= 0:
-            m = melds[mi]
-            fit = _AS_IS if hand_size >= 3 else _fit(state, side, hand_size - 1,
-                                                     canastas + (m.size + 1 == size))
-            w0 = m.deuces + m.jokers
-            if fit and allows(k, m.naturals + 1, w0, w0):
+            ok = natural_ok[k]
+            if ok < 0:  # not asked yet of this meld
+                m = melds[mi]
+                w0 = m.deuces + m.jokers
+                ok = natural_ok[k] = int(allows(k, m.naturals + 1, w0, w0))
+            if ok:
                 move = ADDS[cs[0].id][k]
-                if fit == _AS_IS:
+                if hand_size >= 3:
                     moves.append(move)
                     specs.append(mi)
                 else:
-                    _add_checked(out, state, move)
+                    fit = _fit(state, side, hand_size - 1,
+                               canastas + (melds[mi].size + 1 == size))
+                    if fit == _AS_IS:
+                        moves.append(move)
+                        specs.append(mi)
+                    elif fit:
+                        _add_checked(out, state, move)
             continue
         if n < 2 or not new_fit:
             continue
-        if n >= 3 and allows(k, 3, 0, 0):
-            _offer(out, state, _three(cs[0], cs[1], cs[2]), new_fit, -1)
-        if deuces and allows(k, 2, 1, 0):
-            _offer(out, state, _three(cs[0], cs[1], by_kind[DEUCE][0]), new_fit, -1)
-        if jokers and allows(k, 2, 1, 0):
-            _offer(out, state, _three(cs[0], cs[1], by_kind[JOKER][0]), new_fit, -1)
-    if deuces or jokers:
+        # ``_three`` and ``_offer``, inlined for the common case (listed as it is).
+        pair = (cs[0].id << 12) | (cs[1].id << 6)
+        if n >= 3 and new_threes[k]:
+            move = _THREES.get(pair | cs[2].id) or _three(cs[0], cs[1], cs[2])
+            if new_fit == _AS_IS:
+                moves.append(move)
+                specs.append(-1)
+            else:
+                _add_checked(out, state, move)
+        if (deuces or jokers) and new_pairs[k]:
+            if deuces:
+                move = (_THREES.get(pair | by_kind[DEUCE][0].id)
+                        or _three(cs[0], cs[1], by_kind[DEUCE][0]))
+                if new_fit == _AS_IS:
+                    moves.append(move)
+                    specs.append(-1)
+                else:
+                    _add_checked(out, state, move)
+            if jokers:
+                move = (_THREES.get(pair | by_kind[JOKER][0].id)
+                        or _three(cs[0], cs[1], by_kind[JOKER][0]))
+                if new_fit == _AS_IS:
+                    moves.append(move)
+                    specs.append(-1)
+                else:
+                    _add_checked(out, state, move)
+    wild_adds = adds.wild_adds
+    if (deuces or jokers) and wild_adds is None:
+        wild_adds = adds.wild_adds = adds.take_wild_cards(melds)
+    if (deuces or jokers) and wild_adds:
         check_wilds = v.wild_adds_need_check(state, side)
         deuce_adds = ADDS[by_kind[DEUCE][0].id] if deuces else None
         joker_adds = ADDS[by_kind[JOKER][0].id] if jokers else None
-        # The joinable melds in the order of the side's melds (the index is built in that
-        # order); a card of a rank joins that rank's joinable meld, no other.
-        for r, mi in where.items():
-            k = NATURAL_RANKS.find(r)
-            if k < 0:
-                continue  # the wild-card meld (below) or the black threes
-            m = melds[mi]
+        # The joinable melds in the order of the side's melds that take a wild card (a deuce
+        # or a joker: the same); a card of a rank joins that rank's joinable meld, no other.
+        for k, mi in wild_adds:
+            if hand_size >= 3 and not check_wilds:  # (``_offer``, inlined)
+                if deuce_adds is not None:
+                    moves.append(deuce_adds[k])
+                    specs.append(mi)
+                if joker_adds is not None:
+                    moves.append(joker_adds[k])
+                    specs.append(mi)
+                continue
             fit = _AS_IS if hand_size >= 3 else _fit(state, side, hand_size - 1,
-                                                     canastas + (m.size + 1 == size))
+                                                     canastas + (melds[mi].size + 1 == size))
             if not fit:
                 continue
             if check_wilds:
                 fit = _CHECKED
-            w0 = m.deuces + m.jokers
-            if allows(k, m.naturals, w0 + 1, w0):  # a deuce or a joker: the same
-                if deuce_adds is not None:
-                    _offer(out, state, deuce_adds[k], fit, mi)
-                if joker_adds is not None:
-                    _offer(out, state, joker_adds[k], fit, mi)
+            if deuce_adds is not None:
+                _offer(out, state, deuce_adds[k], fit, mi)
+            if joker_adds is not None:
+                _offer(out, state, joker_adds[k], fit, mi)
     if v.has_wild_melds(state.rules) and deuces + jokers:
         wi = where.get(WILD_MELD, -1)
         if wi >= 0:
@@ -386,7 +435,7 @@ def _three(a: Card, b: Card, c: Card) -> Move:
     key = (a.id << 12) | (b.id << 6) | c.id  # card ids < 64
     m = _THREES.get(key)
     if m is None:
-        m = _THREES[key] = one_group(MoveKind.MELD, "", (a, b, c))
+        m = _THREES[key] = one_group(_MELD, "", (a, b, c))
     return m
 
 
@@ -406,3 +455,63 @@ class _AskCountsError:
         state = self._state
         return state.rules.variant.counts_error(state, self._side, NATURAL_RANKS[k], n, w,
                                                 0) is None
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # like every compiled class: see HandState
+class _Additions:
+    """What ``_opened_melds`` reads of one side's melds and the variant's limits (``limits``;
+    None: ``counts_error`` asked through ``allows``, for this position only), each worked out
+    when first needed: by natural rank index, the meld a card of that rank joins (``joins``,
+    -1 for none) and whether a natural card may (``natural_ok``: 1, 0, or -1 not asked yet);
+    whether a new meld of three natural cards, or of two and a wild card, may stand
+    (``new_threes``, ``new_pairs``); and the melds a wild card may join (rank index, meld
+    index), in the order of the side's melds (``wild_adds``, None until asked).  The state
+    keeps it with the side's meld index (``MeldIndex.listing``), good for as long as the
+    melds and the limits stay the same: the side lists again at every turn of its seats
+    until its melds change."""
+
+    __slots__ = ("allows", "joins", "limits", "natural_ok", "new_pairs", "new_threes",
+                 "where", "wild_adds")
+
+    allows: Callable[[int, int, int, int], bool]
+    joins: list[int]
+    limits: MeldLimits | None
+    natural_ok: list[int]
+    new_threes: tuple[bool, ...]
+    new_pairs: tuple[bool, ...]
+    where: dict[str, int]
+    wild_adds: list[tuple[int, int]] | None
+
+    def __init__(self, state: HandState, side: int, limits: MeldLimits | None) -> None:
+        self.limits = limits
+        allows = (limits if limits is not None else _AskCountsError(state, side)).allows
+        self.allows = allows
+        where = self.where = state.meld_index(side).joinable
+        joins = [-1] * len(NATURAL_RANKS)
+        for r, mi in where.items():
+            k = NATURAL_RANKS.find(r)
+            if k >= 0:  # (not the wild-card meld or the black threes)
+                joins[k] = mi
+        self.joins = joins
+        self.natural_ok = [-1] * len(NATURAL_RANKS)
+        self.wild_adds = None
+        if limits is not None:
+            self.new_threes = limits.new_threes
+            self.new_pairs = limits.new_pairs
+        else:
+            self.new_threes = tuple([allows(k, 3, 0, 0) for k in range(len(NATURAL_RANKS))])
+            self.new_pairs = tuple([allows(k, 2, 1, 0) for k in range(len(NATURAL_RANKS))])
+
+    def take_wild_cards(self, melds: list[Meld]) -> list[tuple[int, int]]:
+        """``wild_adds``, worked out (``melds``: the side's)."""
+        allows = self.allows
+        out = []
+        for r, mi in self.where.items():
+            k = NATURAL_RANKS.find(r)
+            if k < 0:
+                continue  # the wild-card meld or the black threes
+            m = melds[mi]
+            w0 = m.deuces + m.jokers
+            if allows(k, m.naturals, w0 + 1, w0):  # a deuce or a joker: the same
+                out.append((k, mi))
+        return out

@@ -60,7 +60,8 @@ def group_plan(state: HandState, side: int, g: Group, rank: str | None,
     v = state.rules.variant
     j = state.find_meld(side, r)
     if r in seen:
-        if not (v.reopens_closed_ranks and seen[r].size >= v.canasta_size):
+        t = state.rules.settings
+        if not (t.reopens_closed_ranks and seen[r].size >= t.canasta_size):
             raise IllegalMove("meld.one_per_rank", rank=r)
         j = -1  # the group before closed that rank's meld: this one starts a new meld
     meld = state.melds[side][j].plus(g) if j >= 0 else Meld(r, g)
@@ -72,7 +73,7 @@ def group_plan(state: HandState, side: int, g: Group, rank: str | None,
 
 
 def canastas_after(state: HandState, side: int, made: list[tuple[GroupPlan, Meld]]) -> int:
-    size = state.rules.variant.canasta_size
+    size = state.rules.settings.canasta_size
     count = state.canastas(side)
     for gp, meld in made:
         if gp.rank == BLACK_THREES_MELD:
@@ -97,7 +98,7 @@ def initial_penalty(state: HandState, side: int, made: list[tuple[GroupPlan, Mel
 
 
 def meld_out_error(state: HandState, left: int) -> None:
-    if left == 0 and not state.rules.variant.may_meld_out:
+    if left == 0 and not state.rules.settings.may_meld_out:
         raise IllegalMove("meld.keep_one")
 
 

@@ -92,12 +92,14 @@ class MeldIndex:
     rank that cards may join (``joinable``; where closed ranks reopen, never a finished
     canasta), the number of canastas, and the ranks with a canasta of natural cards only."""
 
-    __slots__ = ("canastas", "joinable", "melds", "natural_canastas")
+    __slots__ = ("canastas", "joinable", "listing", "melds", "natural_canastas")
 
     melds: list[Meld]
     joinable: dict[str, int]
     canastas: int
     natural_canastas: frozenset[str]
+    #: what the listing worked out from these melds alone (``legal._Additions``), or None
+    listing: object
 
     def __init__(self, melds: list[Meld], canasta_size: int, reopens: bool) -> None:
         self.melds = list(melds)
@@ -115,3 +117,4 @@ class MeldIndex:
         self.joinable = joinable
         self.canastas = canastas
         self.natural_canastas = frozenset(natural)
+        self.listing = None

@@ -47,13 +47,13 @@ class Listing:
 
     moves: list[Move]
     specs: list[Spec]
-    _seen: set[Move]
+    _seen: set[Move] | None  # (made when first asked: most listings never are)
     _seen_upto: int
 
     def __init__(self) -> None:
         self.moves = []
         self.specs = []
-        self._seen = set()
+        self._seen = None
         self._seen_upto = 0
 
     def add(self, move: Move, spec: Spec) -> None:
@@ -63,10 +63,13 @@ class Listing:
     def __contains__(self, move: Move) -> bool:
         # Only a few listings ask (moves that go out, first canastas).
         moves = self.moves
+        seen = self._seen
+        if seen is None:
+            seen = self._seen = set()
         if self._seen_upto != len(moves):
-            self._seen.update(moves[self._seen_upto:])
+            seen.update(moves[self._seen_upto:])
             self._seen_upto = len(moves)
-        return move in self._seen
+        return move in seen
 
     def __len__(self) -> int:
         return len(self.moves)

@@ -59,27 +59,35 @@ def plan_take(state: HandState, move: Move, actor: int, top: Card) -> Plan:
     """The rules of a take beyond the cards it shows (``check_take`` has checked that the pile
     may be taken at all, that the cards are in hand and that the first group goes with the
     ``top`` card)."""
-    side = state.side_of(actor)
-    v = state.rules.variant
+    rules = state.rules
+    side = actor % rules.n_sides  # ``side_of``, inlined (and ``opened`` below)
+    v = rules.variant
     g0, extras = move.groups[0], move.groups[1:]
     rank = top.rank
     naturals = 0
     for c in g0:
         naturals += c.is_natural
     j = state.find_meld(side, rank)
-    existing = state.melds[side][j] if j >= 0 else None
+    melds = state.melds[side]
+    existing = melds[j] if j >= 0 else None
     err = v.take_error(state, side, top, naturals, len(g0) - naturals, existing)
     if err:
         raise err.error()
-    if extras and state.opened(side):
+    if extras and melds:
         raise IllegalMove("pile.take_then_meld")
     # The first group is the top card with cards of its rank or wild cards (``check_take``):
     # it joins the side's meld of that rank or starts one, within the meld's limits.
     group = (top, *g0)
     meld = existing.plus(group) if existing is not None else Meld(rank, group)
-    err = v.counts_error(state, side, rank, meld.naturals, meld.deuces, meld.jokers)
-    if err:
-        raise err.error()
+    # The variant's limits as data, where it gives them, answer for ``counts_error`` (the
+    # same verdicts: tests/test_listing_hooks.py), which is asked for the reason otherwise.
+    limits = v.meld_limits(state, side)
+    if limits is None or not limits.allows(top.kind, meld.naturals, meld.deuces + meld.jokers,
+                                           existing.deuces + existing.jokers
+                                           if existing is not None else 0):
+        err = v.counts_error(state, side, rank, meld.naturals, meld.deuces, meld.jokers)
+        if err:
+            raise err.error()
     made = [(GroupPlan(rank, group, j), meld)]
     if extras:
         seen = {rank: meld}
@@ -104,7 +112,7 @@ def plan_take(state: HandState, move: Move, actor: int, top: Card) -> Plan:
             if err2:
                 raise err2.error()
     penalty = 0
-    if not state.opened(side):
+    if not melds:
         shown_value = sum(c.value for g in move.groups for c in g)
         penalty = initial_penalty(state, side, made, shown_value, top, False)
     return Plan(move, tuple(gp for gp, _ in made), penalty)
@@ -141,18 +149,21 @@ TAKE_ALONE: Final = Move.take()  # the pile taken onto the side's meld, no card 
 def take_moves(state: HandState, out: Listing | None = None) -> list[Move]:
     """The ways the seat to act may take the pile now (possibly none), each added to ``out``
     with its plan."""
-    top = state.pile_top
-    if top is None or not top.is_natural:
+    pile = state.pile  # (``pile_top``, ``side_of``, ``opened`` and ``pile_frozen_for``, inlined)
+    if not pile:
+        return []
+    top = pile[-1]
+    if not top.is_natural:
         return []
     seat = state.turn
-    if len(state.hands[seat]) == 1 and len(state.pile) == 1:
+    if len(state.hands[seat]) == 1 and len(pile) == 1:
         return []
-    side = state.side_of(seat)
+    side = seat % state.rules.n_sides
     counts = state.counts(seat)
     c = counts.kinds
     k = top.kind
-    if state.opened(side):
-        frozen = state.pile_frozen_for(side)
+    if state.melds[side]:
+        frozen = state.frozen > 0
         if not frozen and state.find_meld(side, top.rank) >= 0:
             try:
                 plan = plan_take(state, TAKE_ALONE, seat, top)
@@ -208,9 +219,9 @@ def _opening_takes(state: HandState, side: int, top: Card, c: list[int],
     """Takes that make the side's initial meld: the pile's pair and every set of other groups
     that just reaches the minimum (and, where the variant allows, a canasta from hand)."""
     k = top.kind
-    v = state.rules.variant
+    t = state.rules.settings
     need = state.minimum(side)
-    top_value = top.value if v.top_card_counts_for_minimum else 0
+    top_value = top.value if t.top_card_counts_for_minimum else 0
     candidates: list[Move] = []
     ranges = WildRanges(state, side)
     for o in new_options(state, side, k, c[k], c[DEUCE], c[JOKER], plus=1, ranges=ranges):
@@ -224,7 +235,7 @@ def _opening_takes(state: HandState, side: int, top: Card, c: list[int],
         for combo in initial_combos(state, side, rest, need, top_value + value, fixed, k,
                                     ranges):
             candidates.append(Move.take(first, *combo_groups(by_kind, combo, d, j)))
-        if v.splash_opens:  # a canasta straight from hand opens below the minimum
+        if t.splash_opens:  # a canasta straight from hand opens below the minimum
             used = {k: n, DEUCE: d, JOKER: j}
             left = [cs[used.get(kind, 0):] for kind, cs in enumerate(by_kind)]
             for splash in splashes(state, side, rest, left):

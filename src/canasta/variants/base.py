@@ -39,7 +39,7 @@ class MeldLimits:
     most_cards``, ``w <= most_wilds[min(n, len(most_wilds) - 1)]``, and ``w <= w0`` or ``n >=
     wilds_from[k]`` (``allows``)."""
 
-    __slots__ = ("most_cards", "most_wilds", "open", "wilds_from")
+    __slots__ = ("most_cards", "most_wilds", "new_pairs", "new_threes", "open", "wilds_from")
 
     #: by rank index: whether the rank may be melded or added to at all
     open: tuple[bool, ...]
@@ -48,6 +48,10 @@ class MeldLimits:
     most_wilds: tuple[int, ...]
     #: by rank index: the fewest natural cards a meld needs for wild cards to join it
     wilds_from: tuple[int, ...]
+    #: by rank index, whether a new meld of three natural cards, and of two natural cards
+    #: and a wild card, may stand (``allows``, asked once: the listing reads them)
+    new_threes: tuple[bool, ...]
+    new_pairs: tuple[bool, ...]
 
     def __init__(self, open_: tuple[bool, ...], most_cards: int, most_wilds: tuple[int, ...],
                  wilds_from: tuple[int, ...]) -> None:
@@ -55,6 +59,8 @@ class MeldLimits:
         self.most_cards = most_cards
         self.most_wilds = most_wilds
         self.wilds_from = wilds_from
+        self.new_threes = tuple([self.allows(k, 3, 0, 0) for k in range(len(open_))])
+        self.new_pairs = tuple([self.allows(k, 2, 1, 0) for k in range(len(open_))])
 
     def allows(self, k: int, n: int, w: int, w0: int) -> bool:
         most = self.most_wilds
@@ -94,10 +100,9 @@ def _classic_limits(max_wilds: int, ratio: str) -> MeldLimits:
     return limits
 
 
-#: The table (its rules and variant) that ``Variant.meld_limits`` answered last, and its
-#: answer, which depends on nothing else (rules are immutable; a variant that overrides
-#: ``meld_limits`` does not come here).
-_LAST_LIMITS: Final[list[tuple[Rules, Variant, MeldLimits | None] | None]] = [None]
+#: ``Variant.meld_limits``'s answer for a table, kept in its ``Rules.derived`` (it depends on
+#: the rules alone; a variant that overrides ``meld_limits`` does not come here).
+_LIMITS_KEY: Final = "base.meld_limits"
 
 #: What ``discard_kinds`` answers where only red threes may not be discarded.
 _ALL_BUT_RED_THREES: Final = tuple(k != RED_THREE for k in range(N_KINDS))
@@ -113,6 +118,50 @@ def melds_after(state: HandState, side: int,
         else:
             melds.append(meld)
     return melds
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # copy and pickle: see HandState
+class Settings:
+    """A variant's settings (the class attributes the engine reads at nearly every move), as
+    one table's rules hold them (``Rules.settings``).  Compiled, a native attribute of a
+    native class is a C read, where a variant's class attribute is a generic look-up through
+    its type (the listing and ``apply`` read several per move); in pure Python both are
+    attribute look-ups.  Built from the variant's class attributes alone, so it says what
+    they say."""
+
+    __slots__ = ("ask_once_per_hand", "black_three_meld_sizes", "canasta_size",
+                 "check_listed_openings", "concealed_waives_minimum", "exact_going_out",
+                 "lay_threes_at_turn_start", "max_wilds", "may_meld_out", "pile_after_stock",
+                 "reopens_closed_ranks", "splash_opens", "top_card_counts_for_minimum")
+
+    ask_once_per_hand: bool
+    black_three_meld_sizes: tuple[int, ...]
+    canasta_size: int
+    check_listed_openings: bool
+    concealed_waives_minimum: bool
+    exact_going_out: bool
+    lay_threes_at_turn_start: bool
+    max_wilds: int
+    may_meld_out: bool
+    pile_after_stock: bool
+    reopens_closed_ranks: bool
+    splash_opens: bool
+    top_card_counts_for_minimum: bool
+
+    def __init__(self, v: Variant) -> None:
+        self.ask_once_per_hand = v.ask_once_per_hand
+        self.black_three_meld_sizes = v.black_three_meld_sizes
+        self.canasta_size = v.canasta_size
+        self.check_listed_openings = v.check_listed_openings
+        self.concealed_waives_minimum = v.concealed_waives_minimum
+        self.exact_going_out = v.exact_going_out
+        self.lay_threes_at_turn_start = v.lay_threes_at_turn_start
+        self.max_wilds = v.max_wilds
+        self.may_meld_out = v.may_meld_out
+        self.pile_after_stock = v.pile_after_stock
+        self.reopens_closed_ranks = v.reopens_closed_ranks
+        self.splash_opens = v.splash_opens
+        self.top_card_counts_for_minimum = v.top_card_counts_for_minimum
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a variant registered from outside may extend it
@@ -225,7 +274,11 @@ class Variant:
     def canastas_missing(self, rules: Rules, melds: Sequence[Meld]) -> int:
         """How many more canastas a side with ``melds`` must complete before it may go out
         (where the variant asks for canastas of given kinds, one for each kind it lacks)."""
-        have = sum(1 for m in melds if m.size >= self.canasta_size and m.rank != BLACK_THREES_MELD)
+        size = self.canasta_size
+        have = 0
+        for m in melds:  # (a plain loop: the listing asks this near the end of a hand)
+            if m.size >= size and m.rank != BLACK_THREES_MELD:
+                have += 1
         return max(0, self.canastas_required(rules) - have)
 
     def default_target(self, players: int) -> int:
@@ -272,15 +325,17 @@ class Variant:
         on the table's wild-card ratio only, while neither ``counts_error`` nor
         ``meld_shape_error`` is overridden."""
         rules = state.rules
-        last = _LAST_LIMITS[0]
-        if last is not None and last[0] is rules and last[1] is self:
-            return last[2]  # the same table as last asked: the listing asks at every position
+        derived = rules.derived
+        if self is rules.variant and _LIMITS_KEY in derived:
+            limits: MeldLimits | None = derived[_LIMITS_KEY]
+            return limits  # the listing asks at every position
         cls = type(self)
         limits = None
         if (cls.counts_error is Variant.counts_error
                 and cls.meld_shape_error is Variant.meld_shape_error):
             limits = _classic_limits(self.max_wilds, rules.option(WILD_RATIO))
-        _LAST_LIMITS[0] = (rules, self, limits)
+        if self is rules.variant:
+            derived[_LIMITS_KEY] = limits
         return limits
 
     def wild_range(self, state: HandState, side: int, rank: str, naturals: int,

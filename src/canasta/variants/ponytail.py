@@ -46,25 +46,24 @@ COUNT_UNPICKED_PONYTAILS: Final[Option[bool]] = Option(
     "count_unpicked_ponytails", False, (False, True))
 
 
-#: The table whose house rules ``_table`` last read, with what it read: four-books, and wild
-#: cards no more than the natural ones (one entry, replaced whole: the listing and the
-#: going-out search ask at nearly every step, and a match keeps one table).
-_LAST_TABLE: Final[list[tuple[object, bool, bool]]] = [(None, False, False)]
+#: Where ``_table`` keeps what it read in the table's ``Rules.derived`` (the listing and the
+#: going-out search ask at nearly every step).
+_TABLE_KEY: Final = "ponytail.table"
 
 
-def _table(rules: Rules) -> tuple[object, bool, bool]:
-    """``(rules, four-books, not-more-wilds)`` for ``rules``."""
-    last = _LAST_TABLE[0]
-    if last[0] is rules:
-        return last
-    last = (rules, rules.option(REQUIRED_CANASTAS) == FOUR_BOOKS,
-            rules.option(WILD_RATIO) == "not-more-wilds")
-    _LAST_TABLE[0] = last
-    return last
+def _table(rules: Rules) -> tuple[bool, bool]:
+    """``(four-books, not-more-wilds)``: the house rules of ``rules`` that Ponytail's hooks
+    read, read once per table."""
+    derived = rules.derived
+    table: tuple[bool, bool] | None = derived.get(_TABLE_KEY)
+    if table is None:
+        table = derived[_TABLE_KEY] = (rules.option(REQUIRED_CANASTAS) == FOUR_BOOKS,
+                                       rules.option(WILD_RATIO) == "not-more-wilds")
+    return table
 
 
 def _four_books(rules: Rules) -> bool:
-    return _table(rules)[1]
+    return _table(rules)[0]
 
 
 def _kinds(rules: Rules) -> tuple[str, ...]:
@@ -121,8 +120,9 @@ def _fewest_wilds(n: int, size: int, naturals: int, held: int, wilds: int, no_wi
 
 
 #: ``Ponytail.meld_limits`` by four-books and the wild-card ratio, built when first asked (the
-#: listing asks at every play-phase position).
+#: listing asks at every play-phase position), and kept in each table's ``Rules.derived``.
 _LIMITS: Final[dict[tuple[bool, bool], MeldLimits]] = {}
+_LIMITS_KEY: Final = "ponytail.meld_limits"
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a variant registered from outside may extend it
@@ -236,8 +236,11 @@ class Ponytail(Variant):
         if (cls.counts_error is not Ponytail.counts_error
                 or cls.meld_shape_error is not Variant.meld_shape_error):
             return None
-        rules = state.rules
-        _, four, not_more = _table(rules)
+        derived = state.rules.derived
+        limits: MeldLimits | None = derived.get(_LIMITS_KEY)
+        if limits is not None:
+            return limits
+        four, not_more = _table(state.rules)
         key = (four, not_more)
         limits = _LIMITS.get(key)
         if limits is None:
@@ -248,6 +251,7 @@ class Ponytail(Variant):
                                for k in range(len(NATURAL_RANKS)))
             limits = _LIMITS[key] = MeldLimits((True,) * len(NATURAL_RANKS), CANASTA, most,
                                                wilds_from)
+        derived[_LIMITS_KEY] = limits
         return limits
 
     def wild_range(self, state: HandState, side: int, rank: str, naturals: int,
@@ -260,7 +264,7 @@ class Ponytail(Variant):
         if n < 2:
             return None
         w0 = existing.wilds if existing else 0
-        _, four, not_more = _table(state.rules)
+        four, not_more = _table(state.rules)
         if rank == "7" and four:
             most = 0
         else:
@@ -277,7 +281,7 @@ class Ponytail(Variant):
         route the going-out search tries meets them), so it only answers no where the search
         would: most questions end here, before any layout is built."""
         rules = state.rules
-        _, four, not_more = _table(rules)
+        four, not_more = _table(rules)
         strict = 0 if not_more else 1
         wilds = kinds[DEUCE] + kinds[JOKER]
         melds = state.melds[side]
