@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from typing import Any, SupportsIndex
+from typing import Any, Final, SupportsIndex
 
 import numpy as np
 import numpy.typing as npt
@@ -28,6 +28,9 @@ from canasta.table import Table
 from canasta.view import PlayerView, view_of
 
 MAX_HANDS = 100  # a match still undecided after this many hands ends there (docs/ENVS.md)
+#: The masks' dtype, as a dtype: ``np.zeros(n, np.int8)`` converts the type at every call, which
+#: cost more than making the array.
+INT8: Final = np.dtype(np.int8)
 
 
 def hand_returns(rules: Rules, side_scores: Sequence[int]) -> list[float]:
@@ -180,12 +183,16 @@ class EnvGame:
         """1 for each legal action id of the seat to act (all 0 once the hand is over), worked
         out once per decision point and staged group: copy it before changing it."""
         if self.table.match.state.result is not None:
-            return np.zeros(self.space.size, np.int8)
+            return np.zeros(self.space.size, INT8)
         decision, staged = self.decision(), len(self.prefix)
         mask = self._mask
         if mask is None or self._mask_at[0] is not decision or self._mask_at[1] != staged:
-            mask = np.zeros(self.space.size, np.int8)
-            mask[decision.legal(self.prefix)] = 1
+            # set in a bytearray, the array made on its buffer: numpy's fancy indexing by a
+            # list of ids costs several times more
+            flags = bytearray(self.space.size)
+            for i in decision.legal(self.prefix):
+                flags[i] = 1
+            mask = np.frombuffer(flags, INT8)
             self._mask = mask
             self._mask_at = (decision, staged)
         return mask

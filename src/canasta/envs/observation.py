@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -291,27 +291,20 @@ _ANSWERS: Final = {"yes": 0, "no": 1}
 _DREW: Final = {"stock": 0, "pile": 1}
 
 
-def _one_hot(size: int, index: int | None) -> list[float]:
-    out = [0.0] * size
-    if index is not None:
-        out[index] = 1.0
-    return out
-
-
-def _seat_part(view: PlayerView, seats: list[int]) -> list[float]:
+def _seat_part(view: PlayerView, seats: list[int]) -> list[int]:
     """hand_sizes, ponytail_sizes, seat_melded, seat_asked."""
     sizes, tails, melded, asked = (view.hand_sizes, view.ponytail_sizes, view.melded,
                                    view.asked)
-    out: list[float] = [sizes[a] for a in seats]
+    out: list[int] = [sizes[a] for a in seats]
     out.extend([tails[a] or 0 for a in seats])
     out.extend([melded[a] for a in seats])
     out.extend([asked[a] for a in seats])
     return out
 
 
-def _known_part(known: list[list[Card]], seats: list[int]) -> tuple[list[float], list[int]]:
+def _known_part(known: list[list[Card]], seats: list[int]) -> tuple[list[int], list[int]]:
     """known_cards, and the cards of each kind it places."""
-    out: list[float] = []
+    out: list[int] = []
     seen = [0] * N_KINDS
     for a in seats[1:]:
         if not known[a]:
@@ -324,10 +317,10 @@ def _known_part(known: list[list[Card]], seats: list[int]) -> tuple[list[float],
     return out, seen
 
 
-def _meld_part(melds: tuple[Meld, ...], size: int) -> tuple[list[float], list[int], int]:
+def _meld_part(melds: tuple[Meld, ...], size: int) -> tuple[list[int], list[int], int]:
     """One side's melds: MELD_STATS for every rank class, the cards of each kind they hold,
-    and the side's canastas."""
-    out = [0.0] * (len(RANK_CLASSES) * len(MELD_STATS))
+    and the side's canastas (counts: whole numbers, as ints)."""
+    out = [0] * (len(RANK_CLASSES) * len(MELD_STATS))
     seen = [0] * N_KINDS
     canastas = 0
     for m in melds:
@@ -370,14 +363,15 @@ def _side_part(view: PlayerView, sides: list[int], canastas: list[int]) -> list[
     return out
 
 
-def _pile_part(view: PlayerView, pile: list[int]) -> list[float]:
+def _pile_part(view: PlayerView, pile: list[int]) -> list[int]:
     """pile_size, pile_top, pile_flags, pile_counts (``pile``: the pile's kind counts)."""
-    out: list[float] = [view.pile_size]
+    out = [0] * (N_KINDS + 5)
+    out[0] = view.pile_size
     top = view.pile_top
-    out.extend(_one_hot(N_KINDS + 1, N_KINDS if top is None else top.kind))
-    out.append(view.pile_frozen)
-    out.append(view.pile_frozen or not view.melds[view.seat % view.rules.n_sides])
-    out.append(view.start_frozen)
+    out[1 + (N_KINDS if top is None else top.kind)] = 1
+    out[N_KINDS + 2] = view.pile_frozen
+    out[N_KINDS + 3] = view.pile_frozen or not view.melds[view.seat % view.rules.n_sides]
+    out[N_KINDS + 4] = view.start_frozen
     out.extend(pile)
     return out
 
@@ -441,16 +435,18 @@ def _pack(rules: Rules) -> list[int]:
 
 def _unseen_part(rules: Rules, hand: list[int], pile: list[int], known: list[int],
                  melds: list[list[int]], threes: tuple[tuple[Card, ...], ...],
-                 pack: list[int] | None = None) -> list[float]:
+                 pack: list[int] | None = None) -> list[int]:
     """unseen_counts: the pack less every card of a kind the observer can place (``pack``:
-    ``_pack(rules)``, when the caller keeps it)."""
-    out: list[float] = [float(x) for x in (_pack(rules) if pack is None else pack)]
+    ``_pack(rules)``, when the caller keeps it).  Counted in ints: whole numbers, as the
+    other counts of the vector (float arithmetic on a list's items cost ten times more)."""
+    out = list(_pack(rules) if pack is None else pack)
     for k in range(N_KINDS):
         out[k] -= hand[k] + pile[k] + known[k]
     for m in melds:
         for k in range(N_KINDS):
-            if m[k]:
-                out[k] -= m[k]
+            x = m[k]
+            if x:
+                out[k] -= x
     for t in threes:
         for c in t:
             out[c.kind] -= 1
@@ -503,14 +499,18 @@ class Observer:
     Every part is keyed by the very fields it is made from, compared by value, so the vector
     is right for any view of any hand given in any order (a new hand, a position loaded, a
     copy): only the work saved depends on the views following each other.  A part that did
-    change is written entry by entry where it differs (a step changes a few entries of each:
-    writing a whole slice cost more than working the part out)."""
+    change is written entry by entry where it differs (a step changes a few entries of each),
+    through a memoryview of the array (float32, rounded as numpy rounds): numpy's own item
+    and slice assignments from Python numbers cost several times more.  The parts made of
+    counts and flags are lists of ints, compared as such."""
 
     def __init__(self, rules: Rules, extra: int) -> None:
         self.rules = rules
         s = rules.n_sides
         size = observation_size(rules)
         self.array: npt.NDArray[np.float32] = np.zeros(size + extra, np.float32)
+        # The array's items as a memoryview (format "f"): what the parts are written through.
+        self._items: Any = self.array.data
         self.size = size
         self._pack = _pack(rules)
         starts: dict[str, int] = {}
@@ -526,8 +526,9 @@ class Observer:
                                *[starts["melds"] + r * meld_size for r in range(s)],
                                starts["threes"], starts["pile_size"], starts["stock_size"],
                                size]
-        # What each part wrote last, as the array holds it.
+        # What each part wrote last, as the array holds it (ints: the parts of counts).
         self._last: list[list[float]] = [[] for _ in self._at]
+        self._last_ints: list[list[int]] = [[] for _ in self._at]
         # The fields some parts were last made from (None: never made), and what the parts
         # that feed others gave.
         self._hand_key: object = None
@@ -551,15 +552,32 @@ class Observer:
         last = self._last[part]
         if values == last:
             return
-        array = self.array
+        items = self._items
         at = self._at[part]
         if len(values) != len(last):
-            array[at:at + len(values)] = values
+            for i, x in enumerate(values):
+                items[at + i] = x
         else:
             for i, x in enumerate(values):
                 if x != last[i]:
-                    array[at + i] = x
+                    items[at + i] = x
         self._last[part] = values
+
+    def _put_ints(self, part: int, values: list[int]) -> None:
+        """``_put`` for a part of whole numbers."""
+        last = self._last_ints[part]
+        if values == last:
+            return
+        items = self._items
+        at = self._at[part]
+        if len(values) != len(last):
+            for i, x in enumerate(values):
+                items[at + i] = x
+        else:
+            for i, x in enumerate(values):
+                if x != last[i]:
+                    items[at + i] = x
+        self._last_ints[part] = values
 
     def vector(self, view: PlayerView, extra: Sequence[float]) -> npt.NDArray[np.float32]:
         """``observe(view)`` followed by ``extra``, as a new array the caller may change."""
@@ -573,14 +591,14 @@ class Observer:
         if seen:
             self._hand = kind_counts(hand)
             self._hand_key = hand
-            self._put(0, [float(x) for x in self._hand])
-        self._put(1, _seat_part(view, seats))
+            self._put_ints(0, self._hand)
+        self._put_ints(1, _seat_part(view, seats))
         followed = _followed(view).hands
         known_key = tuple([tuple(followed[a]) for a in seats[1:]])
         if known_key != self._known_key:
             known, self._known_seen = _known_part(followed, seats)
             self._known_key = known_key
-            self._put(2, known)
+            self._put_ints(2, known)
             seen = True
         size = rules.variant.canasta_size
         moved = sides != self._sides  # the view of a seat of another side: all made again
@@ -590,7 +608,7 @@ class Observer:
             if moved or melds != self._meld_keys[b]:
                 stats, self._meld_seen[b], self._canastas[b] = _meld_part(melds, size)
                 self._meld_keys[b] = melds
-                self._put(4 + r, stats)
+                self._put_ints(4 + r, stats)
                 seen = True
         pile = view.pile
         piled = pile != self._pile_key
@@ -599,7 +617,7 @@ class Observer:
             self._pile_key = pile
         threes = view.threes
         if seen or piled or threes != self._threes_key:
-            self._put(3, _unseen_part(rules, self._hand, self._pile, self._known_seen,
+            self._put_ints(3, _unseen_part(rules, self._hand, self._pile, self._known_seen,
                                       self._meld_seen, threes, self._pack))
         s = rules.n_sides
         side_key = (sides, threes, view.scores, view.hand_number, view.penalties,
@@ -611,7 +629,7 @@ class Observer:
         self._threes_key = threes
         pile_key = (view.pile_frozen, view.start_frozen, view.melds[view.seat % s] == ())
         if piled or pile_key != self._pile_flags:
-            self._put(5 + s, _pile_part(view, self._pile))
+            self._put_ints(5 + s, _pile_part(view, self._pile))
             self._pile_flags = pile_key
         self._put(6 + s, _turn_part(view, sides))
         if extra is not self._extra:  # mostly the one tuple of zeros, step after step

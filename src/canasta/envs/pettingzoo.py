@@ -69,9 +69,15 @@ def env(variant: str = "classic", players: int = 4, target: int | None = None,
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
     """PettingZoo's ``OrderEnforcingWrapper`` whose ``last()`` is the wrapped environment's
-    own and whose ``step`` calls the environment's directly once the order is right: the
+    own, whose ``step`` calls the environment's directly once the order is right and whose
+    ``agent_iter`` reads the agents and the selected agent from the environment itself: the
     inherited ones read the selected agent, its reward, flags and info (and the agents) one by
     one through the wrapper's two levels of ``__getattr__``, at every step of every agent."""
+
+    def agent_iter(self, max_iter: int = 2**63) -> _AgentIterable:
+        if not self._has_reset:  # what the inherited agent_iter does (it raises)
+            return super().agent_iter(max_iter)  # type: ignore[no-any-return]
+        return _AgentIterable(self, max_iter)
 
     def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool,
                                                   dict[str, Any]]:
@@ -91,6 +97,27 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
 
     def __str__(self) -> str:
         return str(self.env)  # as OrderEnforcingWrapper's own (it names a subclass otherwise)
+
+
+class _AgentIterable(wrappers.order_enforcing.AECOrderEnforcingIterable):  # type: ignore[misc]
+    def __iter__(self) -> _AgentIterator:
+        return _AgentIterator(self.env, self.max_iter)
+
+
+class _AgentIterator(wrappers.order_enforcing.AECOrderEnforcingIterator):  # type: ignore[misc]
+    """PettingZoo's order-enforcing agent iterator, reading the wrapped environment's agents
+    and selected agent directly (the same answers and the same checks)."""
+
+    def __next__(self) -> str:
+        wrapper = self.env
+        raw = wrapper.env
+        if not raw.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        agent: str = raw.agent_selection
+        return agent
 
 
 class raw_env(AECEnv):  # type: ignore[misc]

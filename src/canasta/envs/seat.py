@@ -10,7 +10,7 @@ import numpy as np
 import numpy.typing as npt
 
 from canasta.envs.actions import RANK_CLASSES, ActionSpace
-from canasta.envs.core import EnvGame
+from canasta.envs.core import INT8, EnvGame
 from canasta.envs.observation import Observer, observation_size, observation_string
 from canasta.rules import Rules
 
@@ -67,7 +67,7 @@ def action_masks(game: EnvGame, seats: Sequence[int]) -> list[npt.NDArray[np.int
     mask = game.mask() if actor is not None else None
     size = game.space.size
     # each a new array: the caller may change its own
-    return [mask.copy() if mask is not None and seat == actor else np.zeros(size, np.int8)
+    return [mask.copy() if mask is not None and seat == actor else np.zeros(size, INT8)
             for seat in seats]
 
 
