@@ -63,9 +63,19 @@ _MELD: Final = MoveKind.MELD  # (a module constant: an enum member is a slow loo
 
 
 def legal_moves(state: HandState) -> list[Move]:
-    if state.result is not None:
-        return []
+    return list(listing(state, False)[0].moves)
+
+
+def listing(state: HandState, defer_ask: bool) -> tuple[Listing, bool]:
+    """The listing of ``legal_moves`` (kept as ``state.plans``, which callers read and do
+    not change), and whether ``ask`` was left out undecided.  ``defer_ask``: where whether
+    ``ask`` is legal is the only question left (``ask`` comes last), it is not asked: then
+    ``ask`` is legal iff ``can_go_out(state)``, which ``play_out`` asks only when its draw
+    falls on that place (most listings never do)."""
     out = Listing()
+    deferred = False
+    if state.result is not None:
+        return out, False
     if state.asking is not None:
         out.add(YES, PLAIN)
         out.add(NO, PLAIN)
@@ -76,12 +86,12 @@ def legal_moves(state: HandState) -> list[Move]:
         if not state.stock and takes and not must_take(state, state.turn):
             out.add(PASS, PLAIN)
     else:
-        play_moves(state, out)
+        deferred = play_moves(state, out, defer_ask)
         if state.answer == "yes":
             out = _bound_to_go_out(state, out)
     # ``apply`` reuses what was worked out here instead of checking these moves again.
     state.plans = out
-    return list(out.moves)
+    return out, deferred
 
 
 def _bound_to_go_out(state: HandState, out: Listing) -> Listing:
@@ -154,7 +164,9 @@ def _offer(out: Listing, state: HandState, move: Move, fit: int, spec: int) -> N
         _add_checked(out, state, move)
 
 
-def play_moves(state: HandState, out: Listing) -> None:
+def play_moves(state: HandState, out: Listing, defer_ask: bool = False) -> bool:
+    """List the play phase's moves into ``out``; True when ``ask`` was left undecided
+    (``defer_ask``: see ``listing``)."""
     seat = state.turn
     rules = state.rules
     side = seat % rules.n_sides  # ``side_of``, inlined (as below ``partner_of``'s test)
@@ -235,9 +247,12 @@ def play_moves(state: HandState, out: Listing) -> None:
     if (rules.players != rules.n_sides and not state.asked[seat] and not state.facts.melded
             and state.answer is None and len(hand) >= 2):
         if able is None:
+            if defer_ask:
+                return True
             able = can_go_out(state)  # the same question as the concealed going out's above
         if able:
             out.add(ASK, PLAIN)
+    return False
 
 
 def _first_canastas(state: HandState, side: int, c: list[int],
