@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Final, TypeVar
 
 from canasta.engine.goingout import can_go_out
 from canasta.engine.legal import listing
-from canasta.engine.plans import PLAIN
+from canasta.engine.plans import PLAIN, Plan
+from canasta.engine.play import carry_out, carry_out_listed
 from canasta.moves import ASK
 
 if TYPE_CHECKING:
@@ -98,7 +99,13 @@ def play_out(state: HandState, rng: random.Random) -> int:
                     n += 1
                     break
             r = getrandbits(k)
-        state.apply(moves[r])
+        spec = out.specs[r]  # ``state.apply(moves[r])``, without looking for the move
+        if isinstance(spec, Plan):
+            carry_out(state, spec)
+        elif spec is not None:
+            carry_out_listed(state, moves[r], spec)
+        else:
+            state.apply(moves[r])
         played += 1
     return played
 
