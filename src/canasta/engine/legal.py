@@ -32,10 +32,10 @@ from canasta.engine.compose import (
     kind_rank,
     splashes,
 )
-from canasta.engine.goingout import can_go_out, going_out_moves
+from canasta.engine.goingout import can_go_out, going_out_moves, must_stay_able_to_go_out
 from canasta.engine.melding import going_out_error
 from canasta.engine.melds import Meld
-from canasta.engine.plans import PLAIN, GroupPlan, Listing, Plan
+from canasta.engine.plans import PLAIN, GroupPlan, Listing, Plan, spec_plan
 from canasta.engine.play import plan_meld
 from canasta.engine.takes import must_take, take_moves
 from canasta.errors import IllegalMove
@@ -110,13 +110,26 @@ def _bound_to_go_out(state: HandState, out: Listing) -> Listing:
             _add_new(out, going_out_moves(state, False))
     counted = not t.exact_going_out
     kept = Listing()
+    specs = out.specs
     for i, m in enumerate(out.moves):
         if counted and i >= listed:
             kept.add(m, None)
             continue
-        plan = _plan(state, m)
-        if plan is not None:
-            kept.add(m, plan)
+        spec = specs[i] if i < listed else None
+        if isinstance(spec, Plan):
+            # ``check_move`` made it (``_add_checked``), the yes asked already.
+            kept.add(m, spec)
+        elif spec is not None and spec != PLAIN:
+            # One group that the listing found legal as it is: only the yes is left to ask.
+            try:
+                must_stay_able_to_go_out(state, spec_plan(m, spec))
+            except IllegalMove:
+                continue
+            kept.add(m, spec)
+        else:
+            plan = _plan(state, m)
+            if plan is not None:
+                kept.add(m, plan)
     return kept
 
 
