@@ -79,6 +79,24 @@ def test_random_play_plays_the_moves_random_choice_picks() -> None:
             assert mine.getstate() == theirs.getstate()
 
 
+def test_random_play_asks_about_going_out_only_when_the_draw_needs_it() -> None:
+    # play_out leaves ``ask`` undecided until a draw falls on its place: the same moves as
+    # rng.choice over the whole listing, asks included, hand after hand.
+    rules = Rules.make("classic", 4)
+    asked = 0
+    for hand in range(1, 25):
+        mine, theirs = random.Random(hand), random.Random(hand)
+        state = deal(rules, shuffled_deck(rules, hand_seed(9, hand)))
+        play_out(state, mine)
+        twin = deal(rules, shuffled_deck(rules, hand_seed(9, hand)))
+        while twin.result is None:
+            twin.apply(theirs.choice(twin.legal_moves()))
+        assert state.history == twin.history and state.result == twin.result
+        assert mine.getstate() == theirs.getstate()
+        asked += sum(1 for _seat, m in twin.history if str(m) == "ask")
+    assert asked > 0
+
+
 def test_a_deal_refuses_any_other_pack_than_the_whole_one() -> None:
     rules = Rules.make("classic", 4)
     deck = shuffled_deck(rules, 3)

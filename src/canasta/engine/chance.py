@@ -15,7 +15,11 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Final, TypeVar
 
-from canasta.engine.legal import legal_moves
+from canasta.engine.goingout import can_go_out
+from canasta.engine.legal import listing
+from canasta.engine.plans import PLAIN, Plan
+from canasta.engine.play import carry_out, carry_out_listed
+from canasta.moves import ASK
 
 if TYPE_CHECKING:
     from canasta.engine.state import HandState
@@ -58,19 +62,50 @@ def shuffle(rng: random.Random, x: list[T]) -> None:
 
 def play_out(state: HandState, rng: random.Random) -> int:
     """Play the hand of ``state`` to its end, each move drawn uniformly from the legal moves
-    as ``rng.choice(state.legal_moves())`` would draw it; the number of moves played."""
+    as ``rng.choice(state.legal_moves())`` would draw it; the number of moves played.
+
+    Whether ``ask`` is legal (a going-out search) is asked only when the draw needs it: with
+    ``n`` other moves and ``ask`` last, a draw below ``n`` picks one of them whether ``ask``
+    is listed or not, a draw above ``n`` is drawn again either way, and only a draw of ``n``
+    itself depends on the answer; and ``n`` and ``n + 1`` need as many bits, except where
+    ``n + 1`` is a power of two (then the answer is asked first).  The same draws, the same
+    moves."""
     getrandbits = rng.getrandbits
     played = 0
     while state.result is None:
-        moves = legal_moves(state)  # state.legal_moves(), one call less
+        out, deferred = listing(state, True)
+        moves = out.moves
         n = len(moves)
-        if not n:
+        if deferred:
+            k = _BITS[n + 1] if n < 1023 else (n + 1).bit_length()
+            if k != _BITS[n]:  # (n + 1 is a power of two: the answer decides the bits)
+                if can_go_out(state):
+                    out.add(ASK, PLAIN)
+                    n += 1
+                k = _BITS[n] if n < 1024 else n.bit_length()
+                deferred = False
+        else:
+            k = _BITS[n] if n < 1024 else n.bit_length()
+        if not n and not deferred:
             raise IndexError("Cannot choose from an empty sequence")
-        k = _BITS[n] if n < 1024 else n.bit_length()  # ``choice``, inlined
         r = getrandbits(k)
-        while r >= n:
+        while True:
+            if r < n:
+                break
+            if deferred and r == n:
+                deferred = False  # asked once
+                if can_go_out(state):
+                    out.add(ASK, PLAIN)
+                    n += 1
+                    break
             r = getrandbits(k)
-        state.apply(moves[r])
+        spec = out.specs[r]  # ``state.apply(moves[r])``, without looking for the move
+        if isinstance(spec, Plan):
+            carry_out(state, spec)
+        elif spec is not None:
+            carry_out_listed(state, moves[r], spec)
+        else:
+            state.apply(moves[r])
         played += 1
     return played
 

@@ -32,10 +32,10 @@ from canasta.engine.compose import (
     kind_rank,
     splashes,
 )
-from canasta.engine.goingout import can_go_out, going_out_moves
+from canasta.engine.goingout import can_go_out, going_out_moves, must_stay_able_to_go_out
 from canasta.engine.melding import going_out_error
 from canasta.engine.melds import Meld
-from canasta.engine.plans import PLAIN, GroupPlan, Listing, Plan
+from canasta.engine.plans import PLAIN, GroupPlan, Listing, Plan, spec_plan
 from canasta.engine.play import plan_meld
 from canasta.engine.takes import must_take, take_moves
 from canasta.errors import IllegalMove
@@ -63,9 +63,19 @@ _MELD: Final = MoveKind.MELD  # (a module constant: an enum member is a slow loo
 
 
 def legal_moves(state: HandState) -> list[Move]:
-    if state.result is not None:
-        return []
+    return list(listing(state, False)[0].moves)
+
+
+def listing(state: HandState, defer_ask: bool) -> tuple[Listing, bool]:
+    """The listing of ``legal_moves`` (kept as ``state.plans``, which callers read and do
+    not change), and whether ``ask`` was left out undecided.  ``defer_ask``: where whether
+    ``ask`` is legal is the only question left (``ask`` comes last), it is not asked: then
+    ``ask`` is legal iff ``can_go_out(state)``, which ``play_out`` asks only when its draw
+    falls on that place (most listings never do)."""
     out = Listing()
+    deferred = False
+    if state.result is not None:
+        return out, False
     if state.asking is not None:
         out.add(YES, PLAIN)
         out.add(NO, PLAIN)
@@ -76,12 +86,12 @@ def legal_moves(state: HandState) -> list[Move]:
         if not state.stock and takes and not must_take(state, state.turn):
             out.add(PASS, PLAIN)
     else:
-        play_moves(state, out)
+        deferred = play_moves(state, out, defer_ask)
         if state.answer == "yes":
             out = _bound_to_go_out(state, out)
     # ``apply`` reuses what was worked out here instead of checking these moves again.
     state.plans = out
-    return list(out.moves)
+    return out, deferred
 
 
 def _bound_to_go_out(state: HandState, out: Listing) -> Listing:
@@ -100,13 +110,26 @@ def _bound_to_go_out(state: HandState, out: Listing) -> Listing:
             _add_new(out, going_out_moves(state, False))
     counted = not t.exact_going_out
     kept = Listing()
+    specs = out.specs
     for i, m in enumerate(out.moves):
         if counted and i >= listed:
             kept.add(m, None)
             continue
-        plan = _plan(state, m)
-        if plan is not None:
-            kept.add(m, plan)
+        spec = specs[i] if i < listed else None
+        if isinstance(spec, Plan):
+            # ``check_move`` made it (``_add_checked``), the yes asked already.
+            kept.add(m, spec)
+        elif spec is not None and spec != PLAIN:
+            # One group that the listing found legal as it is: only the yes is left to ask.
+            try:
+                must_stay_able_to_go_out(state, spec_plan(m, spec))
+            except IllegalMove:
+                continue
+            kept.add(m, spec)
+        else:
+            plan = _plan(state, m)
+            if plan is not None:
+                kept.add(m, plan)
     return kept
 
 
@@ -154,7 +177,9 @@ def _offer(out: Listing, state: HandState, move: Move, fit: int, spec: int) -> N
         _add_checked(out, state, move)
 
 
-def play_moves(state: HandState, out: Listing) -> None:
+def play_moves(state: HandState, out: Listing, defer_ask: bool = False) -> bool:
+    """List the play phase's moves into ``out``; True when ``ask`` was left undecided
+    (``defer_ask``: see ``listing``)."""
     seat = state.turn
     rules = state.rules
     side = seat % rules.n_sides  # ``side_of``, inlined (as below ``partner_of``'s test)
@@ -235,9 +260,12 @@ def play_moves(state: HandState, out: Listing) -> None:
     if (rules.players != rules.n_sides and not state.asked[seat] and not state.facts.melded
             and state.answer is None and len(hand) >= 2):
         if able is None:
+            if defer_ask:
+                return True
             able = can_go_out(state)  # the same question as the concealed going out's above
         if able:
             out.add(ASK, PLAIN)
+    return False
 
 
 def _first_canastas(state: HandState, side: int, c: list[int],
