@@ -159,6 +159,12 @@ def carry_out_listed(state: HandState, move: Move, spec: int) -> None:
     meld); no Plan is built for it."""
     k = move.kind
     if spec == PLAIN:
+        if k is _DISCARD:  # nearly one move in two: ``_perform``'s branch, called at once
+            actor = state.turn
+            state.plans = None
+            state.record(actor, move)
+            _discard(state, move, actor)
+            return
         if k is not _MELD and k is not _ADD and k is not _TAKE:
             _perform(state, move, (), PLAIN)
             return
@@ -176,16 +182,7 @@ def _perform(state: HandState, move: Move, groups: tuple[GroupPlan, ...], joins:
     state.record(actor, move)
     k = move.kind
     if k is _DISCARD:
-        c = move.card
-        assert c is not None
-        state.remove_card(actor, c)
-        state.pile.append(c)
-        if state.rules.variant.freezes_pile(c):
-            state.frozen += 1
-        if not state.hands[actor]:
-            _go_out(state, actor)
-        else:
-            next_turn(state)
+        _discard(state, move, actor)
     elif k is _DRAW:
         _draw(state, actor)
     elif k is _MELD or k is _ADD:
@@ -224,6 +221,19 @@ def _perform(state: HandState, move: Move, groups: tuple[GroupPlan, ...], joins:
         state.turn = asker
     elif k is _PASS:
         end_hand(state, None)
+
+
+def _discard(state: HandState, move: Move, actor: int) -> None:
+    c = move.card
+    assert c is not None
+    state.remove_card(actor, c)
+    state.pile.append(c)
+    if state.rules.variant.freezes_pile(c):
+        state.frozen += 1
+    if not state.hands[actor]:
+        _go_out(state, actor)
+    else:
+        next_turn(state)
 
 
 def _draw(state: HandState, actor: int) -> None:
@@ -312,7 +322,9 @@ def _lay_one(state: HandState, rank: str, cards: tuple[Card, ...], joins: int, a
             new_ranks = new_ranks | {rank}
     state.melds_changed(side)
     state.melded[actor] = True
-    state.facts = TurnFacts(f.start_melded, True, touched, new_ranks, f.black_threes_down)
+    if not f.melded or touched != f.old_touched or new_ranks is not f.new_ranks:
+        # (the facts stay as they are at a second addition to the same melds, and the like)
+        state.facts = TurnFacts(f.start_melded, True, touched, new_ranks, f.black_threes_down)
 
 
 def _go_out(state: HandState, actor: int) -> None:
