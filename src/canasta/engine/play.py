@@ -157,19 +157,27 @@ def carry_out_listed(state: HandState, move: Move, spec: int) -> None:
     """``carry_out`` for a move the listing kept with ``spec`` (``plans.Spec``): PLAIN, or the
     index of the side's meld that the one group of a meld or an addition joins (-1: a new
     meld); no Plan is built for it."""
+    # The moves listed so are most moves played: ``_perform``'s branch for each is called at
+    # once, without going through its tests of the kind.
     k = move.kind
     if spec == PLAIN:
-        if k is _DISCARD:  # nearly one move in two: ``_perform``'s branch, called at once
+        if k is _DISCARD or k is _DRAW:
             actor = state.turn
             state.plans = None
             state.record(actor, move)
-            _discard(state, move, actor)
+            if k is _DISCARD:
+                _discard(state, move, actor)
+            else:
+                _draw(state, actor)
             return
         if k is not _MELD and k is not _ADD and k is not _TAKE:
             _perform(state, move, (), PLAIN)
             return
     elif k is _MELD or k is _ADD:
-        _perform(state, move, (), spec)
+        actor = state.turn
+        state.plans = None
+        state.record(actor, move)
+        _meld_one(state, move, spec, actor)
         return
     carry_out(state, spec_plan(move, spec))  # (the listing keeps no other move so)
 
@@ -186,25 +194,21 @@ def _perform(state: HandState, move: Move, groups: tuple[GroupPlan, ...], joins:
     elif k is _DRAW:
         _draw(state, actor)
     elif k is _MELD or k is _ADD:
-        side = actor % state.rules.n_sides
         if groups:
+            side = actor % state.rules.n_sides
             state.remove_from_hand(actor, move.cards_from_hand())
             black = False
             for gp in groups:
                 if gp.rank == BLACK_THREES_MELD:
                     black = True
             _lay(state, groups, actor, side)
+            state.rules.variant.after_meld(state, actor, side)
+            if black:
+                state.black_threes_down = True
+            if not state.hands[actor]:
+                _go_out(state, actor)
         else:
-            group = move.groups[0]
-            state.remove_from_hand(actor, group)
-            rank = move.rank if k is _ADD else group_rank(group)
-            black = rank == BLACK_THREES_MELD
-            _lay_one(state, rank, group, joins, actor, side)
-        state.rules.variant.after_meld(state, actor, side)
-        if black:
-            state.black_threes_down = True
-        if not state.hands[actor]:
-            _go_out(state, actor)
+            _meld_one(state, move, joins, actor)
     elif k is _TAKE:
         _take(state, move, groups, actor, actor % state.rules.n_sides)
     elif k is _ASK:
@@ -221,6 +225,20 @@ def _perform(state: HandState, move: Move, groups: tuple[GroupPlan, ...], joins:
         state.turn = asker
     elif k is _PASS:
         end_hand(state, None)
+
+
+def _meld_one(state: HandState, move: Move, joins: int, actor: int) -> None:
+    """A meld or an addition of one group, joining the side's meld ``joins`` (-1: new)."""
+    side = actor % state.rules.n_sides
+    group = move.groups[0]
+    state.remove_from_hand(actor, group)
+    rank = move.rank if move.kind is _ADD else group_rank(group)
+    _lay_one(state, rank, group, joins, actor, side)
+    state.rules.variant.after_meld(state, actor, side)
+    if rank == BLACK_THREES_MELD:
+        state.black_threes_down = True
+    if not state.hands[actor]:
+        _go_out(state, actor)
 
 
 def _discard(state: HandState, move: Move, actor: int) -> None:
