@@ -334,11 +334,12 @@ def _lay_one(state: HandState, rank: str, cards: tuple[Card, ...], joins: int, a
         melds[joins] = old.plus(cards)
         if old.rank not in new_ranks:
             touched = True
+        state.meld_laid(side, joins, old)
     else:
         melds.append(Meld(rank, cards))
         if rank not in new_ranks:
             new_ranks = new_ranks | {rank}
-    state.melds_changed(side)
+        state.meld_laid(side, len(melds) - 1, None)
     state.melded[actor] = True
     if not f.melded or touched != f.old_touched or new_ranks is not f.new_ranks:
         # (the facts stay as they are at a second addition to the same melds, and the like)

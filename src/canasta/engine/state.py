@@ -354,6 +354,16 @@ class HandState:
         (without comparing the melds to find out)."""
         self._indexes[side] = None
 
+    def meld_laid(self, side: int, i: int, old: Meld | None) -> None:
+        """``melds_changed`` after cards joined the side's meld ``old`` (now its ``i``-th) or,
+        ``old`` None, made its last meld: the index is kept up to date where that is cheap
+        (``MeldIndex.after``) instead of built again at the next listing."""
+        index = self._indexes[side]
+        if index is not None:
+            t = self.rules.settings
+            index = index.after(self.melds[side], i, old, t.canasta_size, t.reopens_closed_ranks)
+            self._indexes[side] = index
+
     def canastas(self, side: int) -> int:
         index = self._indexes[side]  # ``meld_index``, inlined: the listing asks this often
         if index is None or index.melds != self.melds[side]:
