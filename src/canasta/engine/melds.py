@@ -131,7 +131,8 @@ class MeldIndex:
         if old is None:
             if closed:
                 return None
-            mine = self.melds + [m]
+            mine = list(self.melds)
+            mine.append(m)
         else:
             was = old.size >= canasta_size
             if closed != was or (closed and (old.deuces + old.jokers == 0)
