@@ -28,8 +28,9 @@ class Meld:
         cs = tuple(cards)
         self.rank = rank
         self.cards = cs
-        d = j = 0
-        for c in cs:
+        d = j = value = 0
+        for c in cs:  # (one loop, no generator for the value: a frame of its own)
+            value += c.value
             if c.kind == DEUCE:
                 d += 1
             elif c.kind == JOKER:
@@ -38,7 +39,7 @@ class Meld:
         self.jokers = j
         self.naturals = len(cs) - d - j
         self.size = len(cs)
-        self.value = sum(c.value for c in cs)
+        self.value = value
 
     @property
     def wilds(self) -> int:

@@ -311,12 +311,13 @@ def _lay(state: HandState, groups: tuple[GroupPlan, ...], actor: int, side: int,
             melds[gp.joins] = old.plus(gp.cards)
             if old.rank not in f.new_ranks and (new is None or old.rank not in new):
                 touched = True
+            state.meld_laid(side, gp.joins, old)  # (one change at a time, as it is made)
         else:
             melds.append(Meld(gp.rank, gp.cards))
             if new is None:
                 new = set(f.new_ranks)
             new.add(gp.rank)
-    state.melds_changed(side)
+            state.meld_laid(side, len(melds) - 1, None)
     state.melded[actor] = True
     state.facts = TurnFacts(f.start_melded, melded, touched,
                             f.new_ranks if new is None else frozenset(new), f.black_threes_down)
