@@ -28,8 +28,9 @@ class Meld:
         cs = tuple(cards)
         self.rank = rank
         self.cards = cs
-        d = j = 0
-        for c in cs:
+        d = j = value = 0
+        for c in cs:  # (one loop, no generator for the value: a frame of its own)
+            value += c.value
             if c.kind == DEUCE:
                 d += 1
             elif c.kind == JOKER:
@@ -38,7 +39,7 @@ class Meld:
         self.jokers = j
         self.naturals = len(cs) - d - j
         self.size = len(cs)
-        self.value = sum(c.value for c in cs)
+        self.value = value
 
     @property
     def wilds(self) -> int:
@@ -118,3 +119,40 @@ class MeldIndex:
         self.canastas = canastas
         self.natural_canastas = frozenset(natural)
         self.listing = None
+
+    def after(self, melds: list[Meld], i: int, old: Meld | None, canasta_size: int,
+              reopens: bool) -> MeldIndex | None:
+        """This index for ``melds``, where cards joined the meld ``old`` (now ``melds[i]``) or
+        made a new meld (``old`` None, at the end: ``i`` the last), when this index is that of
+        the melds before and the change leaves what it says of them as it was but for the new
+        meld; else None (built again when asked).  What the listing kept (``listing``) is not
+        kept: it reads the melds' sizes."""
+        m = melds[i]
+        closed = m.size >= canasta_size
+        if old is None:
+            if closed:
+                return None
+            mine = list(self.melds)
+            mine.append(m)
+        else:
+            was = old.size >= canasta_size
+            if closed != was or (closed and (old.deuces + old.jokers == 0)
+                                 != (m.deuces + m.jokers == 0)):
+                return None  # a canasta made, or a natural one no longer so
+            mine = list(self.melds)
+            if i >= len(mine) or mine[i] is not old:
+                return None
+            mine[i] = m
+        if mine != melds:  # (melds compared by identity first: at once when they agree)
+            return None
+        other = MeldIndex.__new__(MeldIndex)
+        other.melds = mine
+        joinable = self.joinable
+        if old is None and m.rank not in joinable:
+            joinable = dict(joinable)
+            joinable[m.rank] = i
+        other.joinable = joinable
+        other.canastas = self.canastas
+        other.natural_canastas = self.natural_canastas
+        other.listing = None
+        return other

@@ -157,13 +157,27 @@ def carry_out_listed(state: HandState, move: Move, spec: int) -> None:
     """``carry_out`` for a move the listing kept with ``spec`` (``plans.Spec``): PLAIN, or the
     index of the side's meld that the one group of a meld or an addition joins (-1: a new
     meld); no Plan is built for it."""
+    # The moves listed so are most moves played: ``_perform``'s branch for each is called at
+    # once, without going through its tests of the kind.
     k = move.kind
     if spec == PLAIN:
+        if k is _DISCARD or k is _DRAW:
+            actor = state.turn
+            state.plans = None
+            state.record(actor, move)
+            if k is _DISCARD:
+                _discard(state, move, actor)
+            else:
+                _draw(state, actor)
+            return
         if k is not _MELD and k is not _ADD and k is not _TAKE:
             _perform(state, move, (), PLAIN)
             return
     elif k is _MELD or k is _ADD:
-        _perform(state, move, (), spec)
+        actor = state.turn
+        state.plans = None
+        state.record(actor, move)
+        _meld_one(state, move, spec, actor)
         return
     carry_out(state, spec_plan(move, spec))  # (the listing keeps no other move so)
 
@@ -176,38 +190,25 @@ def _perform(state: HandState, move: Move, groups: tuple[GroupPlan, ...], joins:
     state.record(actor, move)
     k = move.kind
     if k is _DISCARD:
-        c = move.card
-        assert c is not None
-        state.remove_card(actor, c)
-        state.pile.append(c)
-        if state.rules.variant.freezes_pile(c):
-            state.frozen += 1
-        if not state.hands[actor]:
-            _go_out(state, actor)
-        else:
-            next_turn(state)
+        _discard(state, move, actor)
     elif k is _DRAW:
         _draw(state, actor)
     elif k is _MELD or k is _ADD:
-        side = actor % state.rules.n_sides
         if groups:
+            side = actor % state.rules.n_sides
             state.remove_from_hand(actor, move.cards_from_hand())
             black = False
             for gp in groups:
                 if gp.rank == BLACK_THREES_MELD:
                     black = True
             _lay(state, groups, actor, side)
+            state.rules.variant.after_meld(state, actor, side)
+            if black:
+                state.black_threes_down = True
+            if not state.hands[actor]:
+                _go_out(state, actor)
         else:
-            group = move.groups[0]
-            state.remove_from_hand(actor, group)
-            rank = move.rank if k is _ADD else group_rank(group)
-            black = rank == BLACK_THREES_MELD
-            _lay_one(state, rank, group, joins, actor, side)
-        state.rules.variant.after_meld(state, actor, side)
-        if black:
-            state.black_threes_down = True
-        if not state.hands[actor]:
-            _go_out(state, actor)
+            _meld_one(state, move, joins, actor)
     elif k is _TAKE:
         _take(state, move, groups, actor, actor % state.rules.n_sides)
     elif k is _ASK:
@@ -224,6 +225,33 @@ def _perform(state: HandState, move: Move, groups: tuple[GroupPlan, ...], joins:
         state.turn = asker
     elif k is _PASS:
         end_hand(state, None)
+
+
+def _meld_one(state: HandState, move: Move, joins: int, actor: int) -> None:
+    """A meld or an addition of one group, joining the side's meld ``joins`` (-1: new)."""
+    side = actor % state.rules.n_sides
+    group = move.groups[0]
+    state.remove_from_hand(actor, group)
+    rank = move.rank if move.kind is _ADD else group_rank(group)
+    _lay_one(state, rank, group, joins, actor, side)
+    state.rules.variant.after_meld(state, actor, side)
+    if rank == BLACK_THREES_MELD:
+        state.black_threes_down = True
+    if not state.hands[actor]:
+        _go_out(state, actor)
+
+
+def _discard(state: HandState, move: Move, actor: int) -> None:
+    c = move.card
+    assert c is not None
+    state.remove_card(actor, c)
+    state.pile.append(c)
+    if state.rules.variant.freezes_pile(c):
+        state.frozen += 1
+    if not state.hands[actor]:
+        _go_out(state, actor)
+    else:
+        next_turn(state)
 
 
 def _draw(state: HandState, actor: int) -> None:
@@ -283,12 +311,13 @@ def _lay(state: HandState, groups: tuple[GroupPlan, ...], actor: int, side: int,
             melds[gp.joins] = old.plus(gp.cards)
             if old.rank not in f.new_ranks and (new is None or old.rank not in new):
                 touched = True
+            state.meld_laid(side, gp.joins, old)  # (one change at a time, as it is made)
         else:
             melds.append(Meld(gp.rank, gp.cards))
             if new is None:
                 new = set(f.new_ranks)
             new.add(gp.rank)
-    state.melds_changed(side)
+            state.meld_laid(side, len(melds) - 1, None)
     state.melded[actor] = True
     state.facts = TurnFacts(f.start_melded, melded, touched,
                             f.new_ranks if new is None else frozenset(new), f.black_threes_down)
@@ -306,13 +335,16 @@ def _lay_one(state: HandState, rank: str, cards: tuple[Card, ...], joins: int, a
         melds[joins] = old.plus(cards)
         if old.rank not in new_ranks:
             touched = True
+        state.meld_laid(side, joins, old)
     else:
         melds.append(Meld(rank, cards))
         if rank not in new_ranks:
             new_ranks = new_ranks | {rank}
-    state.melds_changed(side)
+        state.meld_laid(side, len(melds) - 1, None)
     state.melded[actor] = True
-    state.facts = TurnFacts(f.start_melded, True, touched, new_ranks, f.black_threes_down)
+    if not f.melded or touched != f.old_touched or new_ranks is not f.new_ranks:
+        # (the facts stay as they are at a second addition to the same melds, and the like)
+        state.facts = TurnFacts(f.start_melded, True, touched, new_ranks, f.black_threes_down)
 
 
 def _go_out(state: HandState, actor: int) -> None:

@@ -44,6 +44,22 @@ def laid_kinds(v: Variant) -> tuple[int, ...]:
         kinds = tuple(k for k, c in enumerate(_FIRST_OF_KIND) if v.laid_on_sight(c))
         _LAID_KINDS[v] = kinds
     return kinds
+
+
+_LAID_BY_KIND: dict[Variant, tuple[bool, ...]] = {}
+
+
+def laid_by_kind(v: Variant) -> tuple[bool, ...]:
+    """``laid_kinds`` as a table: whether ``v`` lays a card of each kind on sight (read at
+    every card drawn, where a call of ``laid_on_sight`` cost more than the rest)."""
+    table = _LAID_BY_KIND.get(v)
+    if table is None:
+        kinds = laid_kinds(v)
+        table = tuple(k in kinds for k in range(N_KINDS))
+        _LAID_BY_KIND[v] = table
+    return table
+
+
 History = tuple[tuple[int, Move], ...]  # (seat, move) for every move played, in order
 
 
@@ -338,6 +354,16 @@ class HandState:
         (without comparing the melds to find out)."""
         self._indexes[side] = None
 
+    def meld_laid(self, side: int, i: int, old: Meld | None) -> None:
+        """``melds_changed`` after cards joined the side's meld ``old`` (now its ``i``-th) or,
+        ``old`` None, made its last meld: the index is kept up to date where that is cheap
+        (``MeldIndex.after``) instead of built again at the next listing."""
+        index = self._indexes[side]
+        if index is not None:
+            t = self.rules.settings
+            index = index.after(self.melds[side], i, old, t.canasta_size, t.reopens_closed_ranks)
+            self._indexes[side] = index
+
     def canastas(self, side: int) -> int:
         index = self._indexes[side]  # ``meld_index``, inlined: the listing asks this often
         if index is None or index.melds != self.melds[side]:
@@ -401,7 +427,8 @@ class HandState:
         cc = self._counts[seat]
         if cc is None:
             return None
-        if not self._valid(seat, cc):
+        hand = self.hands[seat]
+        if self._counted[seat] is not hand or cc.size != len(hand):  # ``_valid``, inlined
             self._counts[seat] = None
             return None
         if not self._owned[seat]:
@@ -481,11 +508,23 @@ class HandState:
 
     def add_to_hand(self, seat: int, c: Card) -> None:
         hand = self.hands[seat]
-        cc = self._changing(seat)
+        cc = self._counts[seat]
+        # Counts of this hand that this state owns are changed at once (the common case, at
+        # every draw); ``_changing`` sees to the others.
+        if cc is not None and (self._counted[seat] is not hand or cc.size != len(hand)
+                               or not self._owned[seat]):
+            cc = self._changing(seat)
         hand.append(c)
         if cc is not None:
-            add_card(cc.by_kind[c.kind], c)
-            cc.kinds[c.kind] += 1
+            k = c.kind
+            cs = cc.by_kind[k]
+            # ``add_card``, inlined: a kind holds a few cards, a new one mostly goes last.
+            i = len(cs)
+            cid = c.id
+            while i and cs[i - 1].id > cid:
+                i -= 1
+            cs.insert(i, c)
+            cc.kinds[k] += 1
             cc.size += 1
 
     def add_cards(self, seat: int, cs: Sequence[Card]) -> None:
@@ -503,17 +542,24 @@ class HandState:
     def remove_card(self, seat: int, c: Card) -> None:
         """``remove_from_hand`` of one card."""
         hand = self.hands[seat]
-        cc = self._changing(seat)
+        cc = self._counts[seat]
+        if cc is not None and (self._counted[seat] is not hand or cc.size != len(hand)
+                               or not self._owned[seat]):  # (as in ``add_to_hand``)
+            cc = self._changing(seat)
         hand.remove(c)
         if cc is not None:
-            cc.by_kind[c.kind].remove(c)
-            cc.kinds[c.kind] -= 1
+            k = c.kind
+            cc.by_kind[k].remove(c)
+            cc.kinds[k] -= 1
             cc.size -= 1
 
     def remove_from_hand(self, seat: int, cs: Sequence[Card]) -> None:
         """Take ``cs`` out of ``seat``'s hand; the caller has checked that they are there."""
         hand = self.hands[seat]
-        cc = self._changing(seat)
+        cc = self._counts[seat]
+        if cc is not None and (self._counted[seat] is not hand or cc.size != len(hand)
+                               or not self._owned[seat]):  # (as in ``add_to_hand``)
+            cc = self._changing(seat)
         for c in cs:
             hand.remove(c)
         if cc is not None:
@@ -527,9 +573,10 @@ class HandState:
         """Draw one card for ``seat``, laying and replacing threes (red threes in Classic).
         Returns False when such a three was the last card (the caller ends the hand)."""
         v = self.rules.variant
+        laid = laid_by_kind(v)
         while self.stock:
             c = self.stock.pop()
-            if v.laid_on_sight(c):
+            if laid[c.kind]:
                 if not self.stock and v.last_three_stays_in_hand:
                     self.add_to_hand(seat, c)  # C.4: kept in hand, it counts against the side
                     return False
