@@ -272,13 +272,20 @@ def can_go_out(state: HandState) -> bool:
     # that may be kept beforehand (``_keeps``) would cost more than it spares.
     if single < 0 and _feasible(state, side, c, memo):
         return True
-    for k in _discard_kinds(state, seat):
-        # With a lone natural card of an unmelded rank, it is the only card that can go;
-        # without one, discarding one of an unmelded pair would leave a lone card.
+    # ``_discard_kinds``, with the discard rules asked only of the kinds that may be the
+    # card kept: with a lone natural card of an unmelded rank, it is the only card that can
+    # go; without one, discarding one of an unmelded pair would leave a lone card.
+    by_kind = state.counts(seat).by_kind
+    for k in range(len(by_kind)):
+        cs = by_kind[k]
+        if not cs:
+            continue
         if single >= 0:
             if k != single:
                 continue
         elif k < len(NATURAL_RANKS) and c[k] == 2 and NATURAL_RANKS[k] not in melded:
+            continue
+        if v.discard_error(state, seat, cs[0], going_out=True, hand=cs[:1]) is not None:
             continue
         c[k] -= 1
         ok = _feasible(state, side, c, memo)
