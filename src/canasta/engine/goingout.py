@@ -111,7 +111,10 @@ def _layouts(state: HandState, side: int, c: list[int], one_move: bool = True,
                 single = False
             options.append(opts)
     if single:  # the common case: one group per rank
-        return [[g for o in options for g in o[0]]]
+        flat: list[_Group] = []
+        for o in options:
+            flat += o[0]
+        return [flat]
     out: list[list[_Group]] = []
     _combine(options, 0, wilds, [], [MAX_LAYOUTS], out)
     return out
@@ -182,9 +185,11 @@ def _feasible_layout(state: HandState, side: int, c: list[int], groups: list[_Gr
     lo_sum = hi_sum = 0
     made = 0
     needs: list[int] = []
-    in_hand = {g[0] for g in groups}
-    for _r, _k, n, lo, hi, j in groups:
-        before = state.melds[side][j].size if j >= 0 else 0
+    in_hand: set[str] = set()  # (filled in the loop: a comprehension is a frame of its own)
+    melds = state.melds[side]
+    for r, _k, n, lo, hi, j in groups:
+        in_hand.add(r)
+        before = melds[j].size if j >= 0 else 0
         lo_sum += lo
         hi_sum += hi
         now = before + n + lo
@@ -193,7 +198,7 @@ def _feasible_layout(state: HandState, side: int, c: list[int], groups: list[_Gr
         elif size - now <= hi - lo:
             needs.append(size - now)
     # Existing melds with no card of their rank in hand may still take wild cards.
-    for m in state.melds[side]:
+    for m in melds:
         if m.rank in in_hand or len(m.rank) != 1 or m.rank not in NATURAL_RANKS:
             continue
         rng = v.wild_range(state, side, m.rank, 0, m)
