@@ -84,12 +84,13 @@ class _Memo:
 
 
 def _layouts(state: HandState, side: int, c: list[int], one_move: bool = True,
-             memo: _Memo | None = None) -> Iterator[list[_Group]]:
+             memo: _Memo | None = None) -> list[list[_Group]]:
     """The ways to lay out the hand's natural cards by rank (each a list of groups), within
-    ``MAX_LAYOUTS``; nothing when some rank cannot go down.  ``memo`` keeps each rank's ways
+    ``MAX_LAYOUTS``; none when some rank cannot go down.  ``memo`` keeps each rank's ways
     for the next call on the same position (the counts then differ by a card at most)."""
     wilds = c[DEUCE] + c[JOKER]
     options: list[list[list[_Group]]] = []
+    single = True  # one way for every rank
     for k in range(len(NATURAL_RANKS)):
         if c[k]:
             key = (k, c[k], wilds)
@@ -105,26 +106,36 @@ def _layouts(state: HandState, side: int, c: list[int], one_move: bool = True,
                 # Only a first group can hold no natural card (wild cards closing the meld).
                 opts = [o for o in opts if o[0][2] or len(o) == 1]
             if not opts:
-                return
+                return []
+            if len(opts) > 1:
+                single = False
             options.append(opts)
-    if all(len(o) == 1 for o in options):  # the common case: one group per rank
-        yield [g for o in options for g in o[0]]
+    if single:  # the common case: one group per rank
+        flat: list[_Group] = []
+        for o in options:
+            flat += o[0]
+        return [flat]
+    out: list[list[_Group]] = []
+    _combine(options, 0, wilds, [], [MAX_LAYOUTS], out)
+    return out
+
+
+def _combine(options: list[list[list[_Group]]], i: int, left: int, chosen: list[_Group],
+             budget: list[int], out: list[list[_Group]]) -> None:
+    """Add to ``out`` the layouts that take one way of each rank from ``i`` on, with ``left``
+    wild cards for their fewest, while ``budget`` lasts."""
+    if i == len(options):
+        budget[0] -= 1
+        out.append(chosen)
         return
-    budget = [MAX_LAYOUTS]
-
-    def rec(i: int, left: int, chosen: list[_Group]) -> Iterator[list[_Group]]:
-        if i == len(options):
-            budget[0] -= 1
-            yield chosen
+    for opt in options[i]:
+        if budget[0] <= 0:
             return
-        for opt in options[i]:
-            if budget[0] <= 0:
-                return
-            fixed = sum(g[3] for g in opt)
-            if fixed <= left:
-                yield from rec(i + 1, left - fixed, chosen + opt)
-
-    yield from rec(0, wilds, [])
+        fixed = 0
+        for g in opt:
+            fixed += g[3]
+        if fixed <= left:
+            _combine(options, i + 1, left - fixed, chosen + opt, budget, out)
 
 
 def _black_threes_ok(state: HandState, b: int) -> bool:
@@ -156,9 +167,13 @@ def _feasible(state: HandState, side: int, c: list[int], memo: _Memo | None = No
         block = memo.blocked.get(c[DEUCE] + c[JOKER])
         if block is not None and c[block[0]] == block[1]:
             return False
-        ok = _black_threes_ok(state, c[BLACK_THREE]) and any(
-            _feasible_layout(state, side, c, groups)
-            for groups in _layouts(state, side, c, False, memo))
+        ok = False
+        if _black_threes_ok(state, c[BLACK_THREE]):
+            # (A loop, not ``any`` of a generator: no frame of its own in pure Python.)
+            for groups in _layouts(state, side, c, False, memo):
+                if _feasible_layout(state, side, c, groups):
+                    ok = True
+                    break
         memo.feasible[key] = ok
     return ok
 
@@ -170,9 +185,11 @@ def _feasible_layout(state: HandState, side: int, c: list[int], groups: list[_Gr
     lo_sum = hi_sum = 0
     made = 0
     needs: list[int] = []
-    in_hand = {g[0] for g in groups}
-    for _r, _k, n, lo, hi, j in groups:
-        before = state.melds[side][j].size if j >= 0 else 0
+    in_hand: set[str] = set()  # (filled in the loop: a comprehension is a frame of its own)
+    melds = state.melds[side]
+    for r, _k, n, lo, hi, j in groups:
+        in_hand.add(r)
+        before = melds[j].size if j >= 0 else 0
         lo_sum += lo
         hi_sum += hi
         now = before + n + lo
@@ -181,7 +198,7 @@ def _feasible_layout(state: HandState, side: int, c: list[int], groups: list[_Gr
         elif size - now <= hi - lo:
             needs.append(size - now)
     # Existing melds with no card of their rank in hand may still take wild cards.
-    for m in state.melds[side]:
+    for m in melds:
         if m.rank in in_hand or len(m.rank) != 1 or m.rank not in NATURAL_RANKS:
             continue
         rng = v.wild_range(state, side, m.rank, 0, m)
@@ -224,18 +241,18 @@ def can_go_out(state: HandState) -> bool:
     c = state.counts(seat).kinds
     # The ranks with a meld their cards may join (where closed ranks reopen, no closed canasta).
     melded = state.meld_index(side).joinable
-    singles: list[int] = []
-    pairs = 0
     # A natural card of any other rank goes down only in a new meld (two natural cards at
     # least, three cards at least): one lone card may be the discard, and each pair needs a
     # wild card.  (The first hand with two such lone cards ends the question: most do.)
+    single = -1  # the kind of the lone card, which must be the discard
+    pairs = 0
     for k in range(len(NATURAL_RANKS)):
         n = c[k]
         if 0 < n < 3 and NATURAL_RANKS[k] not in melded:
             if n == 1:
-                if singles:
+                if single >= 0:
                     return False
-                singles.append(k)
+                single = k
             else:
                 pairs += 1
     if pairs > c[DEUCE] + c[JOKER]:
@@ -258,15 +275,22 @@ def can_go_out(state: HandState) -> bool:
         return bool(keeps) and _exactly_out(state, side, c, memo, keeps)
     # Counting is the whole search here, and the first way found ends it: counting each card
     # that may be kept beforehand (``_keeps``) would cost more than it spares.
-    if not singles and _feasible(state, side, c, memo):
+    if single < 0 and _feasible(state, side, c, memo):
         return True
-    for k in _discard_kinds(state, seat):
-        # With a lone natural card of an unmelded rank, it is the only card that can go;
-        # without one, discarding one of an unmelded pair would leave a lone card.
-        if singles:
-            if k != singles[0]:
+    # ``_discard_kinds``, with the discard rules asked only of the kinds that may be the
+    # card kept: with a lone natural card of an unmelded rank, it is the only card that can
+    # go; without one, discarding one of an unmelded pair would leave a lone card.
+    by_kind = state.counts(seat).by_kind
+    for k in range(len(by_kind)):
+        cs = by_kind[k]
+        if not cs:
+            continue
+        if single >= 0:
+            if k != single:
                 continue
         elif k < len(NATURAL_RANKS) and c[k] == 2 and NATURAL_RANKS[k] not in melded:
+            continue
+        if v.discard_error(state, seat, cs[0], going_out=True, hand=cs[:1]) is not None:
             continue
         c[k] -= 1
         ok = _feasible(state, side, c, memo)
@@ -555,24 +579,47 @@ def going_out_moves(state: HandState, leave_one: bool, c: list[int] | None = Non
     """Moves that meld the whole hand at once (and, with ``leave_one``, all but one card, to
     discard next): one per distinct score.  Only the cards in hand are shared out: wild cards
     join groups that hold natural cards of the hand (or a wild-card meld)."""
-    return list(_going_out(state, leave_one, c, by_kind))
+    seat = state.turn
+    if c is None:
+        c = state.counts(seat).kinds
+    if _out_of_reach(state, state.side_of(seat), c, leave_one):
+        return []  # (most questions: no generator made)
+    return list(_going_out(state, leave_one, c, by_kind, checked=True))
+
+
+def _out_of_reach(state: HandState, side: int, c: list[int], leave_one: bool) -> bool:
+    """Counts that no move going out at once can lay (kind counts ``c`` of the seat to act):
+    a red three in hand, more lone natural cards of ranks with no meld to join than the one
+    card to discard, more pairs of such ranks than wild cards (each pair needs one; discarding
+    a card of a pair leaves a lone card, a wild card one wild card less), or no meld within
+    reach of the one canasta missing (``_canasta_within_reach``)."""
+    if c[RED_THREE]:
+        return True
+    joinable = state.meld_index(side).joinable
+    lone = 0
+    pairs = 0
+    for k in range(len(NATURAL_RANKS)):
+        n = c[k]
+        if 0 < n < 3 and NATURAL_RANKS[k] not in joinable:
+            if n == 1:
+                if lone == leave_one:
+                    return True  # (most questions end here, at the first lone cards)
+                lone += 1
+            else:
+                pairs += 1
+    return pairs > c[DEUCE] + c[JOKER] or not _canasta_within_reach(state, side, c)
 
 
 def _going_out(state: HandState, leave_one: bool, c: list[int] | None = None,
                by_kind: list[list[Card]] | None = None, memo: _Memo | None = None,
-               keeps: list[int | None] | None = None) -> Iterator[Move]:
+               keeps: list[int | None] | None = None, checked: bool = False) -> Iterator[Move]:
+    """The moves of ``going_out_moves``, one by one (``checked``: ``_out_of_reach`` has said
+    no of these counts already)."""
     seat = state.turn
     side = state.side_of(seat)
     if c is None:
         c = state.counts(seat).kinds
-    if c[RED_THREE]:
-        return
-    joinable = state.meld_index(side).joinable
-    singles = 0
-    for k in range(len(NATURAL_RANKS)):
-        if c[k] == 1 and NATURAL_RANKS[k] not in joinable:
-            singles += 1
-    if singles > leave_one:
+    if not checked and _out_of_reach(state, side, c, leave_one):
         return
     if by_kind is None:
         by_kind = state.counts(seat).by_kind
@@ -602,7 +649,7 @@ def _going_out(state: HandState, leave_one: bool, c: list[int] | None = None,
             yield from _wilds_onto_one_meld(state, side, cc, by_kind, need)
             continue
         seen: set[tuple[object, ...]] = set()
-        layouts = list(_layouts(state, side, cc, True, memo))
+        layouts = _layouts(state, side, cc, True, memo)
         # The layouts share the budget (the first, one group per rank where that fits, takes
         # it all when it is the only one).
         each = max(MAX_SHARES // max(len(layouts), 1), MIN_SHARES)
