@@ -39,7 +39,8 @@ class MeldLimits:
     most_cards``, ``w <= most_wilds[min(n, len(most_wilds) - 1)]``, and ``w <= w0`` or ``n >=
     wilds_from[k]`` (``allows``)."""
 
-    __slots__ = ("most_cards", "most_wilds", "new_pairs", "new_threes", "open", "wilds_from")
+    __slots__ = ("most_cards", "most_wilds", "new_melds", "new_pairs", "new_threes", "open",
+                 "wilds_from")
 
     #: by rank index: whether the rank may be melded or added to at all
     open: tuple[bool, ...]
@@ -52,6 +53,11 @@ class MeldLimits:
     #: and a wild card, may stand (``allows``, asked once: the listing reads them)
     new_threes: tuple[bool, ...]
     new_pairs: tuple[bool, ...]
+    #: the compositions of new melds from hand for a side without melds, which depend on
+    #: these limits alone, kept by ``compose.WildRanges.options`` (its key: its answer, and
+    #: the least value each composition can lose, -1 until asked)
+    new_melds: dict[tuple[int, int, int, int, int, int, int],
+                    tuple[list[tuple[int, int, int, int]], list[int]]]
 
     def __init__(self, open_: tuple[bool, ...], most_cards: int, most_wilds: tuple[int, ...],
                  wilds_from: tuple[int, ...]) -> None:
@@ -61,6 +67,7 @@ class MeldLimits:
         self.wilds_from = wilds_from
         self.new_threes = tuple([self.allows(k, 3, 0, 0) for k in range(len(open_))])
         self.new_pairs = tuple([self.allows(k, 2, 1, 0) for k in range(len(open_))])
+        self.new_melds = {}
 
     def allows(self, k: int, n: int, w: int, w0: int) -> bool:
         most = self.most_wilds
