@@ -15,6 +15,7 @@ from canasta.engine.compose import (
     combo_groups,
     initial_combos,
     kind_cards,
+    kind_rank,
     new_options,
     splashes,
 )
@@ -70,13 +71,15 @@ def plan_take(state: HandState, move: Move, actor: int, top: Card) -> Plan:
                                          existing)
     if err:
         raise err.error()
-    return _plan_shown(state, move, actor, side, top, j, existing)
+    return _plan_shown(state, move, actor, side, top, j, existing, None)
 
 
 def _plan_shown(state: HandState, move: Move, actor: int, side: int, top: Card, j: int,
-                existing: Meld | None) -> Plan:
+                existing: Meld | None, composed: list[tuple[GroupPlan, Meld]] | None) -> Plan:
     """``plan_take`` once the variant's ``take_error`` has passed the cards shown (``j``: the
-    side's meld of the top card's rank, -1 for none, ``existing`` that meld)."""
+    side's meld of the top card's rank, -1 for none, ``existing`` that meld).  ``composed``:
+    the other groups resolved already, where ``initial_combos`` composed them (each a new
+    meld of a rank of its own, within the variant's ``wild_range``: ``legal._add_planned``)."""
     rules = state.rules
     v = rules.variant
     g0, extras = move.groups[0], move.groups[1:]
@@ -98,7 +101,9 @@ def _plan_shown(state: HandState, move: Move, actor: int, side: int, top: Card, 
         if err:
             raise err.error()
     made = [(GroupPlan(rank, group, j), meld)]
-    if extras:
+    if composed is not None:
+        made += composed
+    elif extras:
         seen = {rank: meld}
         made += [group_plan(state, side, g, None, seen) for g in extras]
         for gp, _ in made[1:]:
@@ -182,7 +187,7 @@ def take_moves(state: HandState, out: Listing | None = None) -> list[Move]:
         if not frozen and existing is not None and not v.take_error(state, side, top, 0, 0,
                                                                     existing):
             try:
-                plan = _plan_shown(state, TAKE_ALONE, seat, side, top, j, existing)
+                plan = _plan_shown(state, TAKE_ALONE, seat, side, top, j, existing, None)
             except IllegalMove:
                 pass
             else:  # the top card goes onto the side's meld: no card need be shown
@@ -193,6 +198,7 @@ def take_moves(state: HandState, out: Listing | None = None) -> list[Move]:
             return []  # the common case: nothing to take the pile with
         naturals = counts.by_kind[k]
         candidates = []
+        composed: list[list[tuple[GroupPlan, Meld]] | None] | None = None
         if c[k] >= 2 and not v.take_error(state, side, top, 2, 0, existing):
             candidates.append(_take_two(naturals[0], naturals[1]))
         if (not frozen and c[k] >= 1 and (c[DEUCE] or c[JOKER])
@@ -204,13 +210,14 @@ def take_moves(state: HandState, out: Listing | None = None) -> list[Move]:
     elif c[k] >= 2:
         j = -1
         existing = None
-        candidates = _opening_takes(state, side, top, c, counts.by_kind)
+        candidates, composed = _opening_takes(state, side, top, c, counts.by_kind)
     else:
         return []
     takes = []
-    for m in candidates:
+    for i, m in enumerate(candidates):
         try:
-            plan = _plan_shown(state, m, seat, side, top, j, existing)
+            plan = _plan_shown(state, m, seat, side, top, j, existing,
+                               composed[i] if composed is not None else None)
         except IllegalMove:
             continue
         takes.append(m)
@@ -233,16 +240,18 @@ def _take_two(a: Card, b: Card) -> Move:
     return m
 
 
-def _opening_takes(state: HandState, side: int, top: Card, c: list[int],
-                   by_kind: list[list[Card]]) -> list[Move]:
+def _opening_takes(state: HandState, side: int, top: Card, c: list[int], by_kind: list[list[Card]]
+                   ) -> tuple[list[Move], list[list[tuple[GroupPlan, Meld]] | None]]:
     """Takes that make the side's initial meld: the pile's pair and every set of other groups
-    that just reaches the minimum (and, where the variant allows, a canasta from hand)."""
+    that just reaches the minimum (and, where the variant allows, a canasta from hand), each
+    with its other groups resolved where ``initial_combos`` composed them (else None)."""
     k = top.kind
     t = state.rules.settings
     v = state.rules.variant
     need = state.minimum(side)
     top_value = top.value if t.top_card_counts_for_minimum else 0
     candidates: list[Move] = []
+    composed: list[list[tuple[GroupPlan, Meld]] | None] = []
     ranges = WildRanges(state, side)
     for o in new_options(state, side, k, c[k], c[DEUCE], c[JOKER], plus=1, ranges=ranges):
         n, d, j, value = o
@@ -256,7 +265,16 @@ def _opening_takes(state: HandState, side: int, top: Card, c: list[int],
         first: Group = tuple(kind_cards(by_kind, k, n, d, j))
         for combo in initial_combos(state, side, rest, need, top_value + value, fixed, k,
                                     ranges):
-            candidates.append(Move.take(first, *combo_groups(by_kind, combo, d, j)))
+            # The groups come in rank order, each in card order: the move ``Move.take`` makes.
+            groups: list[Group] = [first]
+            made = []
+            for (kk, _o), g in zip(combo, combo_groups(by_kind, combo, d, j), strict=True):
+                cards = tuple(g)
+                r = kind_rank(kk)
+                groups.append(cards)
+                made.append((GroupPlan(r, cards, -1), Meld(r, cards)))
+            candidates.append(Move(MoveKind.TAKE, tuple(groups)))
+            composed.append(made)
         if t.splash_opens and _may_splash(rest, t.canasta_size):
             # A canasta straight from hand opens below the minimum.
             used = {k: n, DEUCE: d, JOKER: j}
@@ -265,7 +283,8 @@ def _opening_takes(state: HandState, side: int, top: Card, c: list[int],
                 m = Move.take(first, *splash.groups)
                 if m not in candidates:  # (a splash may also reach the minimum)
                     candidates.append(m)
-    return candidates
+                    composed.append(None)
+    return candidates, composed
 
 
 def _may_splash(c: list[int], size: int) -> bool:
