@@ -41,14 +41,18 @@ class WildRanges:
     wild cards a meld holds matters to whether it may stand (the going-out search counts on it
     too), so one range answers for every mix of deuces and jokers."""
 
-    __slots__ = ("_known", "_limits", "_side", "_state")
+    __slots__ = ("_known", "_limits", "_memo", "_side", "_state")
 
     def __init__(self, state: HandState, side: int) -> None:
         self._state = state
         self._side = side
         self._known: dict[tuple[int, int], tuple[int, int] | None] = {}
         # The variant's limits as data, where it gives them, answer without asking it.
-        self._limits = state.rules.variant.meld_limits(state, side)
+        limits = self._limits = state.rules.variant.meld_limits(state, side)
+        # Then, for a side without melds, the ranges of new melds are the limits' alone, and
+        # so are the compositions built from them: the limits keep those (``options``), for
+        # every listing of an opening on a table with the same limits.
+        self._memo = limits.new_melds if limits is not None and not state.melds[side] else None
 
     def of(self, k: int, naturals: int) -> tuple[int, int] | None:
         """The fewest and most wild cards a new meld of kind ``k`` (a natural rank) with
@@ -77,6 +81,23 @@ class WildRanges:
         rng = self.of(k, naturals)
         return rng is not None and rng[0] <= wilds <= rng[1]
 
+    def options(self, k: int, avail: int, deuces: int, jokers: int, plus: int,
+                least: int) -> tuple[list[Option], list[int]]:
+        """``new_options`` for a natural rank ``k`` (read them, do not change them), with the
+        least value each can lose and still stand (``_drop`` of a group the search may leave
+        out, -1 until the search asks): kept where the limits answer for the side."""
+        memo = self._memo
+        if memo is None:
+            opts = _compose(self._state, self, k, avail, deuces, jokers, plus, least)
+            return opts, [-1] * len(opts)
+        # (The most wild cards of the table's rules too: a variant's limits may be shared.)
+        key = (k, avail, deuces, jokers, plus, least, self._state.rules.settings.max_wilds)
+        known = memo.get(key)
+        if known is None:
+            opts = _compose(self._state, self, k, avail, deuces, jokers, plus, least)
+            known = memo[key] = (opts, [-1] * len(opts))
+        return known
+
 
 def new_options(state: HandState, side: int, k: int, avail: int, deuces: int, jokers: int,
                 plus: int = 0, least: int = 2, ranges: WildRanges | None = None) -> list[Option]:
@@ -93,6 +114,13 @@ def new_options(state: HandState, side: int, k: int, avail: int, deuces: int, jo
         return out
     if ranges is None:
         ranges = WildRanges(state, side)
+    return ranges.options(k, avail, deuces, jokers, plus, least)[0]
+
+
+def _compose(state: HandState, ranges: WildRanges, k: int, avail: int, deuces: int,
+             jokers: int, plus: int, least: int) -> list[Option]:
+    """``new_options`` of a natural rank, worked out."""
+    out = []
     cap = state.rules.settings.max_wilds
     value = _VALUES[k]
     for n in range(least, avail + 1):
@@ -151,13 +179,20 @@ def initial_combos(state: HandState, side: int, c: list[int], need: int, base: i
         most[x] = most[x + 1] + (c[k] * _VALUES[k] if k >= 0 else 0)
     if base + most[0] + 20 * c[DEUCE] + 50 * c[JOKER] < need:
         return []
-    opts = [new_options(state, side, k, c[k] if k >= 0 else 0, c[DEUCE], c[JOKER],
-                        ranges=ranges)
-            for k in ranks]
+    opts: list[list[Option]] = []
+    drops: list[list[int]] = []
+    for k in ranks:
+        if k >= 0:
+            ko, kd = ranges.options(k, c[k], c[DEUCE], c[JOKER], 0, 2)
+        else:
+            ko = new_options(state, side, k, 0, c[DEUCE], c[JOKER], ranges=ranges)
+            kd = [-1] * len(ko)
+        opts.append(ko)
+        drops.append(kd)
     fixed_drop = _NO_DROP
     for k, o, plus, least in fixed:
         fixed_drop = min(fixed_drop, _drop(state, side, k, o, plus, least, False, ranges))
-    search = _ComboSearch(state, side, need, ranks, opts, most, ranges)
+    search = _ComboSearch(state, side, need, ranks, opts, drops, most, ranges)
     search.rec(0, base, c[DEUCE], c[JOKER], fixed_drop)
     return search.found
 
@@ -177,7 +212,8 @@ class _ComboSearch:
                  "side", "state")
 
     def __init__(self, state: HandState, side: int, need: int, ranks: list[int],
-                 opts: list[list[Option]], most: list[int], ranges: WildRanges) -> None:
+                 opts: list[list[Option]], drops: list[list[int]], most: list[int],
+                 ranges: WildRanges) -> None:
         self.state = state
         self.side = side
         self.need = need
@@ -185,7 +221,7 @@ class _ComboSearch:
         self.opts = opts
         self.most = most
         self.ranges = ranges
-        self.drops: list[list[int]] = [[-1] * len(o) for o in opts]
+        self.drops = drops
         self.found: list[list[tuple[int, Option]]] = []
         self.chosen: list[tuple[int, Option]] = []
 

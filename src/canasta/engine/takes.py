@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from canasta.cards import BLACK_THREE, DEUCE, JOKER, Card
+from canasta.cards import BLACK_THREE, DEUCE, JOKER, NATURAL_RANKS, Card
 from canasta.engine.compose import (
     WildRanges,
     combo_groups,
     initial_combos,
     kind_cards,
+    kind_rank,
     new_options,
     splashes,
 )
@@ -59,20 +60,31 @@ def plan_take(state: HandState, move: Move, actor: int, top: Card) -> Plan:
     """The rules of a take beyond the cards it shows (``check_take`` has checked that the pile
     may be taken at all, that the cards are in hand and that the first group goes with the
     ``top`` card)."""
-    rules = state.rules
-    side = actor % rules.n_sides  # ``side_of``, inlined (and ``opened`` below)
-    v = rules.variant
-    g0, extras = move.groups[0], move.groups[1:]
-    rank = top.rank
+    side = actor % state.rules.n_sides  # ``side_of``, inlined
+    g0 = move.groups[0]
     naturals = 0
     for c in g0:
         naturals += c.is_natural
-    j = state.find_meld(side, rank)
-    melds = state.melds[side]
-    existing = melds[j] if j >= 0 else None
-    err = v.take_error(state, side, top, naturals, len(g0) - naturals, existing)
+    j = state.find_meld(side, top.rank)
+    existing = state.melds[side][j] if j >= 0 else None
+    err = state.rules.variant.take_error(state, side, top, naturals, len(g0) - naturals,
+                                         existing)
     if err:
         raise err.error()
+    return _plan_shown(state, move, actor, side, top, j, existing, None)
+
+
+def _plan_shown(state: HandState, move: Move, actor: int, side: int, top: Card, j: int,
+                existing: Meld | None, composed: list[tuple[GroupPlan, Meld]] | None) -> Plan:
+    """``plan_take`` once the variant's ``take_error`` has passed the cards shown (``j``: the
+    side's meld of the top card's rank, -1 for none, ``existing`` that meld).  ``composed``:
+    the other groups resolved already, where ``initial_combos`` composed them (each a new
+    meld of a rank of its own, within the variant's ``wild_range``: ``legal._add_planned``)."""
+    rules = state.rules
+    v = rules.variant
+    g0, extras = move.groups[0], move.groups[1:]
+    rank = top.rank
+    melds = state.melds[side]
     if extras and melds:
         raise IllegalMove("pile.take_then_meld")
     # The first group is the top card with cards of its rank or wild cards (``check_take``):
@@ -89,7 +101,9 @@ def plan_take(state: HandState, move: Move, actor: int, top: Card) -> Plan:
         if err:
             raise err.error()
     made = [(GroupPlan(rank, group, j), meld)]
-    if extras:
+    if composed is not None:
+        made += composed
+    elif extras:
         seen = {rank: meld}
         made += [group_plan(state, side, g, None, seen) for g in extras]
         for gp, _ in made[1:]:
@@ -159,14 +173,21 @@ def take_moves(state: HandState, out: Listing | None = None) -> list[Move]:
     if len(state.hands[seat]) == 1 and len(pile) == 1:
         return []
     side = seat % state.rules.n_sides
+    v = state.rules.variant
     counts = state.counts(seat)
     c = counts.kinds
     k = top.kind
-    if state.melds[side]:
+    melds = state.melds[side]
+    # The variant's ``take_error`` is asked here, from what each candidate shows, before any
+    # plan: a refused candidate costs no plan and no exception (``plan_take`` asks the same).
+    if melds:
         frozen = state.frozen > 0
-        if not frozen and state.find_meld(side, top.rank) >= 0:
+        j = state.find_meld(side, top.rank)
+        existing = melds[j] if j >= 0 else None
+        if not frozen and existing is not None and not v.take_error(state, side, top, 0, 0,
+                                                                    existing):
             try:
-                plan = plan_take(state, TAKE_ALONE, seat, top)
+                plan = _plan_shown(state, TAKE_ALONE, seat, side, top, j, existing, None)
             except IllegalMove:
                 pass
             else:  # the top card goes onto the side's meld: no card need be shown
@@ -177,21 +198,26 @@ def take_moves(state: HandState, out: Listing | None = None) -> list[Move]:
             return []  # the common case: nothing to take the pile with
         naturals = counts.by_kind[k]
         candidates = []
-        if c[k] >= 2:
+        composed: list[list[tuple[GroupPlan, Meld]] | None] | None = None
+        if c[k] >= 2 and not v.take_error(state, side, top, 2, 0, existing):
             candidates.append(_take_two(naturals[0], naturals[1]))
-        if not frozen and c[k] >= 1:
+        if (not frozen and c[k] >= 1 and (c[DEUCE] or c[JOKER])
+                and not v.take_error(state, side, top, 1, 1, existing)):
             if c[DEUCE]:
                 candidates.append(_take_two(naturals[0], counts.by_kind[DEUCE][0]))
             if c[JOKER]:
                 candidates.append(_take_two(naturals[0], counts.by_kind[JOKER][0]))
     elif c[k] >= 2:
-        candidates = _opening_takes(state, side, top, c, counts.by_kind)
+        j = -1
+        existing = None
+        candidates, composed = _opening_takes(state, side, top, c, counts.by_kind)
     else:
         return []
     takes = []
-    for m in candidates:
+    for i, m in enumerate(candidates):
         try:
-            plan = plan_take(state, m, seat, top)
+            plan = _plan_shown(state, m, seat, side, top, j, existing,
+                               composed[i] if composed is not None else None)
         except IllegalMove:
             continue
         takes.append(m)
@@ -214,18 +240,23 @@ def _take_two(a: Card, b: Card) -> Move:
     return m
 
 
-def _opening_takes(state: HandState, side: int, top: Card, c: list[int],
-                   by_kind: list[list[Card]]) -> list[Move]:
+def _opening_takes(state: HandState, side: int, top: Card, c: list[int], by_kind: list[list[Card]]
+                   ) -> tuple[list[Move], list[list[tuple[GroupPlan, Meld]] | None]]:
     """Takes that make the side's initial meld: the pile's pair and every set of other groups
-    that just reaches the minimum (and, where the variant allows, a canasta from hand)."""
+    that just reaches the minimum (and, where the variant allows, a canasta from hand), each
+    with its other groups resolved where ``initial_combos`` composed them (else None)."""
     k = top.kind
     t = state.rules.settings
+    v = state.rules.variant
     need = state.minimum(side)
     top_value = top.value if t.top_card_counts_for_minimum else 0
     candidates: list[Move] = []
+    composed: list[list[tuple[GroupPlan, Meld]] | None] = []
     ranges = WildRanges(state, side)
     for o in new_options(state, side, k, c[k], c[DEUCE], c[JOKER], plus=1, ranges=ranges):
         n, d, j, value = o
+        if v.take_error(state, side, top, n, d + j, None):
+            continue  # (every take of this first group: ``take_moves`` lists none of them)
         rest = list(c)
         rest[k] -= n
         rest[DEUCE] -= d
@@ -234,12 +265,29 @@ def _opening_takes(state: HandState, side: int, top: Card, c: list[int],
         first: Group = tuple(kind_cards(by_kind, k, n, d, j))
         for combo in initial_combos(state, side, rest, need, top_value + value, fixed, k,
                                     ranges):
-            candidates.append(Move.take(first, *combo_groups(by_kind, combo, d, j)))
-        if t.splash_opens:  # a canasta straight from hand opens below the minimum
+            # The groups come in rank order, each in card order: the move ``Move.take`` makes.
+            groups: list[Group] = [first]
+            made = []
+            for (kk, _o), g in zip(combo, combo_groups(by_kind, combo, d, j), strict=True):
+                cards = tuple(g)
+                r = kind_rank(kk)
+                groups.append(cards)
+                made.append((GroupPlan(r, cards, -1), Meld(r, cards)))
+            candidates.append(Move(MoveKind.TAKE, tuple(groups)))
+            composed.append(made)
+        if t.splash_opens and _may_splash(rest, t.canasta_size):
+            # A canasta straight from hand opens below the minimum.
             used = {k: n, DEUCE: d, JOKER: j}
             left = [cs[used.get(kind, 0):] for kind, cs in enumerate(by_kind)]
             for splash in splashes(state, side, rest, left):
                 m = Move.take(first, *splash.groups)
                 if m not in candidates:  # (a splash may also reach the minimum)
                     candidates.append(m)
-    return candidates
+                    composed.append(None)
+    return candidates, composed
+
+
+def _may_splash(c: list[int], size: int) -> bool:
+    """Whether a hand holding ``c`` (kind counts) holds any canasta ``splashes`` lists: a
+    natural rank of ``size`` cards or more, or ``size`` wild cards."""
+    return c[DEUCE] + c[JOKER] >= size or max(c[:len(NATURAL_RANKS)]) >= size

@@ -30,6 +30,10 @@ OUT_ONE_CANASTA: Final = Refusal("out.one_canasta")
 DISCARD_RED_THREE: Final = Refusal("discard.red_three")
 
 
+#: More natural cards than one meld holds (``MeldLimits._wilds_by_n``).
+_BY_N: Final = 64
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # copy and pickle: see HandState
 class MeldLimits:
     """What a meld of a natural rank may hold on one side's table now, as data: the listing
@@ -39,7 +43,8 @@ class MeldLimits:
     most_cards``, ``w <= most_wilds[min(n, len(most_wilds) - 1)]``, and ``w <= w0`` or ``n >=
     wilds_from[k]`` (``allows``)."""
 
-    __slots__ = ("most_cards", "most_wilds", "new_pairs", "new_threes", "open", "wilds_from")
+    __slots__ = ("_wilds_by_n", "most_cards", "most_wilds", "new_melds", "new_pairs",
+                 "new_threes", "open", "wilds_from")
 
     #: by rank index: whether the rank may be melded or added to at all
     open: tuple[bool, ...]
@@ -52,6 +57,11 @@ class MeldLimits:
     #: and a wild card, may stand (``allows``, asked once: the listing reads them)
     new_threes: tuple[bool, ...]
     new_pairs: tuple[bool, ...]
+    #: the compositions of new melds from hand for a side without melds, which depend on
+    #: these limits alone, kept by ``compose.WildRanges.options`` (its key: its answer, and
+    #: the least value each composition can lose, -1 until asked)
+    new_melds: dict[tuple[int, int, int, int, int, int, int],
+                    tuple[list[tuple[int, int, int, int]], list[int]]]
 
     def __init__(self, open_: tuple[bool, ...], most_cards: int, most_wilds: tuple[int, ...],
                  wilds_from: tuple[int, ...]) -> None:
@@ -59,13 +69,18 @@ class MeldLimits:
         self.most_cards = most_cards
         self.most_wilds = most_wilds
         self.wilds_from = wilds_from
+        # ``most_wilds`` by any number of natural cards below _BY_N (the listing asks
+        # ``allows`` for every candidate: an index, not ``min`` and ``len``).
+        last = len(most_wilds) - 1
+        self._wilds_by_n = tuple([most_wilds[min(n, last)] for n in range(_BY_N)])
         self.new_threes = tuple([self.allows(k, 3, 0, 0) for k in range(len(open_))])
         self.new_pairs = tuple([self.allows(k, 2, 1, 0) for k in range(len(open_))])
+        self.new_melds = {}
 
     def allows(self, k: int, n: int, w: int, w0: int) -> bool:
-        most = self.most_wilds
         return (self.open[k] and 3 <= n + w <= self.most_cards
-                and w <= most[min(n, len(most) - 1)] and (w <= w0 or n >= self.wilds_from[k]))
+                and w <= self._wilds_by_n[n if n < _BY_N else _BY_N - 1]
+                and (w <= w0 or n >= self.wilds_from[k]))
 
     def wild_range(self, k: int, n: int, w0: int) -> tuple[int, int] | None:
         """The fewest and most wild cards (``allows``, solved for ``w``) with which a meld of

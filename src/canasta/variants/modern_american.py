@@ -68,7 +68,15 @@ def in_opening(state: HandState, side: int) -> bool:
     melds = state.melds[side]
     if not melds:
         return True
-    return state.drew == "stock" and all(m.rank in state.facts.new_ranks for m in melds)
+    if state.drew != "stock":
+        return False
+    new_ranks = state.facts.new_ranks
+    opening = True
+    for m in melds:  # (a plain loop, no generator: the listing asks this often)
+        if m.rank not in new_ranks:
+            opening = False
+            break
+    return opening
 
 
 def _rank_class(rank: str, dead: set[str]) -> int:
@@ -102,6 +110,8 @@ def _wilds_from(way: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+#: No rank closed (``ModernAmerican.meld_limits``).
+_NO_RANKS: Final[frozenset[str]] = frozenset()
 #: ``ModernAmerican.meld_limits`` by the ranks closed to the side and how wild cards may join.
 _LIMITS: Final[dict[tuple[frozenset[str], int], MeldLimits]] = {}
 _MAX_LIMITS_KEPT = 4096  # (a table has few; a long-lived process meets more)
@@ -269,18 +279,27 @@ class ModernAmerican(Variant):
         # ``_adding_wilds_error`` allows (C.5, C.6, E-26).  Every listing asks, and few tables
         # occur: the limits are built once for each set of closed ranks and each of the three
         # ways wild cards may join (``_wilds_from``).
+        # (No set is built while no rank is closed, the common case: the key is read off
+        # each side's index of melds.)
+        closed = _NO_RANKS
+        for s in range(state.rules.n_sides):
+            dead = state.meld_index(s).natural_canastas
+            if dead:
+                closed = closed | dead
         melds = state.melds[side]
-        joinable = state.meld_index(side).joinable
-        closed = dead_ranks(state)
-        for r, mi in joinable.items():
-            if melds[mi].size >= MAX_MELD:
-                closed.add(r)
-        w = joinable.get(WILD_MELD, -1)
-        if w >= 0 and melds[w].size < MAX_MELD:
-            way = _WILDS_NEVER
+        if melds:
+            joinable = state.meld_index(side).joinable
+            for r, mi in joinable.items():
+                if melds[mi].size >= MAX_MELD:
+                    closed = closed | {r}
+            w = joinable.get(WILD_MELD, -1)
+            if w >= 0 and melds[w].size < MAX_MELD:
+                way = _WILDS_NEVER
+            else:
+                way = _WILDS_OPENING if in_opening(state, side) else _WILDS_LATER
         else:
-            way = _WILDS_OPENING if in_opening(state, side) else _WILDS_LATER
-        key = (frozenset(closed), way)
+            way = _WILDS_OPENING  # (``in_opening``: a side without melds is opening)
+        key = (closed, way)
         limits = _LIMITS.get(key)
         if limits is None:
             if len(_LIMITS) >= _MAX_LIMITS_KEPT:
