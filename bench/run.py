@@ -297,8 +297,8 @@ def main() -> int:
                    "more: Classic deals 573-1064, Modern American 466-999 and Ponytail "
                    "126-281 were played on commit ad48ebf's core, Modern American 1000-1159 "
                    "and Ponytail 282-374 on 3b04054's, Classic 1065-1803 and Ponytail "
-                   "375-749 and Modern American 1160-1278 on 3ca308e's, Classic 1804-1999 "
-                   "and Modern American 1279-1416 on 004ff22's); the others "
+                   "375-749 and Modern American 1160-1278 on 3ca308e's, Classic 1804-1999, "
+                   "Modern American 1279-1481 and Ponytail 750-791 on 004ff22's); the others "
                    "hold earlier bots with wall-clock caps and stay for the record.", shards),
         "strategy": ("The strategy suite (one core)",
                      "`canasta strategy tests/strategy`: positions from every table with the moves "
