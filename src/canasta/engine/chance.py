@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Final, TypeVar
 
 from canasta.engine.goingout import can_go_out
 from canasta.engine.legal import listing
-from canasta.engine.plans import PLAIN, Plan
-from canasta.engine.play import carry_out, carry_out_listed
+from canasta.engine.plans import PLAIN
+from canasta.engine.play import carry_out_kept
 from canasta.moves import ASK
 
 if TYPE_CHECKING:
@@ -76,22 +76,16 @@ def play_out(state: HandState, rng: random.Random) -> int:
         out, deferred = listing(state, True)
         moves = out.moves
         n = len(moves)
-        if deferred:
-            k = _BITS[n + 1] if n < 1023 else (n + 1).bit_length()
-            if k != _BITS[n]:  # (n + 1 is a power of two: the answer decides the bits)
-                if can_go_out(state):
-                    out.add(ASK, PLAIN)
-                    n += 1
-                k = _BITS[n] if n < 1024 else n.bit_length()
-                deferred = False
-        else:
-            k = _BITS[n] if n < 1024 else n.bit_length()
-        if not n and not deferred:
+        if deferred and not (n + 1) & n:  # (n + 1 a power of two: the answer decides the bits)
+            deferred = False
+            if can_go_out(state):
+                out.add(ASK, PLAIN)
+                n += 1
+        if not n:
             raise IndexError("Cannot choose from an empty sequence")
+        k = _BITS[n] if n < 1024 else n.bit_length()  # ``choice``, inlined
         r = getrandbits(k)
-        while True:
-            if r < n:
-                break
+        while r >= n:
             if deferred and r == n:
                 deferred = False  # asked once
                 if can_go_out(state):
@@ -99,12 +93,7 @@ def play_out(state: HandState, rng: random.Random) -> int:
                     n += 1
                     break
             r = getrandbits(k)
-        spec = out.specs[r]  # ``state.apply(moves[r])``, without looking for the move
-        if isinstance(spec, Plan):
-            carry_out(state, spec)
-        elif spec is not None:
-            carry_out_listed(state, moves[r], spec)
-        else:
+        if carry_out_kept(state, out, r) is None:  # ``state.apply(moves[r])``, no search
             state.apply(moves[r])
         played += 1
     return played

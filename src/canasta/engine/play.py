@@ -19,7 +19,7 @@ from canasta.engine.melding import (
     remaining,
 )
 from canasta.engine.melds import Meld
-from canasta.engine.plans import PLAIN, GroupPlan, Plan, spec_plan
+from canasta.engine.plans import PLAIN, GroupPlan, Listing, Plan, spec_plan
 from canasta.engine.schema import TURN_START, TurnFacts
 from canasta.engine.scoring import score_hand
 from canasta.engine.takes import take_moves
@@ -151,6 +151,22 @@ def carry_out(state: HandState, plan: Plan) -> None:
         state.penalized.append(len(state.history) - 1)  # the move is taken back
         return
     _perform(state, plan.move, plan.groups, PLAIN)
+
+
+def carry_out_kept(state: HandState, listing: Listing, i: int) -> Move | None:
+    """Carry out the ``i``-th move of ``listing`` (``state.plans``) from what the listing kept
+    for it, and return it as played; None, changing nothing, when it was listed unchecked
+    (the caller checks it)."""
+    spec = listing.specs[i]
+    if isinstance(spec, Plan):
+        carry_out(state, spec)
+        return spec.move
+    if spec is None:
+        return None
+    # A move that lays no cards or one group: no Plan built for it.
+    listed = listing.moves[i]
+    carry_out_listed(state, listed, spec)
+    return listed
 
 
 def carry_out_listed(state: HandState, move: Move, spec: int) -> None:

@@ -17,7 +17,7 @@ from canasta.engine.counts import HandCounts, add_card
 from canasta.engine.legal import legal_moves
 from canasta.engine.melds import Meld, MeldIndex
 from canasta.engine.plans import GroupPlan, Listing, Plan
-from canasta.engine.play import carry_out, carry_out_listed
+from canasta.engine.play import carry_out, carry_out_kept
 from canasta.engine.schema import TURN_START, TurnFacts
 from canasta.errors import IllegalMove, NotationError
 from canasta.moves import Move, MoveKind, group_rank, parse_move
@@ -479,16 +479,9 @@ class HandState:
         if listing is not None and (seat is None or seat == self.turn):
             i = listing.find(move)
             if i >= 0:
-                spec = listing.specs[i]
-                if isinstance(spec, Plan):
-                    carry_out(self, spec)
-                    return spec.move
-                if spec is not None:
-                    # A move that lays no cards or one group: carried out from what the
-                    # listing kept, with no Plan built for it.
-                    listed = listing.moves[i]
-                    carry_out_listed(self, listed, spec)
-                    return listed
+                played = carry_out_kept(self, listing, i)
+                if played is not None:
+                    return played
         plan = self.check(move, seat)
         carry_out(self, plan)
         return plan.move
