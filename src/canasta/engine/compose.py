@@ -6,9 +6,12 @@ jokers) and built from the lowest cards of each kind (``kind_cards``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from canasta.cards import DEUCE, JOKER, NATURAL_RANKS, Card, _value
+from canasta.engine.melds import Meld
+from canasta.engine.plans import GroupPlan
 from canasta.moves import WILD_MELD, Move
 from canasta.mypyc_attrs import mypyc_attr
 
@@ -277,6 +280,20 @@ def combo_groups(by_kind: ByKind, combo: list[tuple[int, Option]], dpos: int,
         jpos += jj
         groups.append(g)
     return groups
+
+
+def planned_groups(combo: list[tuple[int, Option]],
+                   groups: Sequence[tuple[Card, ...]]) -> list[tuple[GroupPlan, Meld]]:
+    """The groups of a combination that ``initial_combos`` composed (``groups``: their cards,
+    in the combination's order) resolved as new melds, as ``group_plan`` would resolve them:
+    the composer gave each group a rank of its own, a card of that rank or a wild card for
+    every card, and counts within the variant's ``wild_range``, and a side that has not
+    opened has no meld for a group to join."""
+    made = []
+    for (k, _o), g in zip(combo, groups, strict=True):
+        r = kind_rank(k)
+        made.append((GroupPlan(r, g, -1), Meld(r, g)))
+    return made
 
 
 def splashes(state: HandState, side: int, c: list[int],

@@ -29,13 +29,13 @@ from canasta.engine.compose import (
     combo_groups,
     initial_combos,
     kind_cards,
-    kind_rank,
+    planned_groups,
     splashes,
 )
 from canasta.engine.goingout import can_go_out, going_out_moves, must_stay_able_to_go_out
 from canasta.engine.melding import going_out_error
 from canasta.engine.melds import Meld
-from canasta.engine.plans import PLAIN, GroupPlan, Listing, Plan, spec_plan
+from canasta.engine.plans import PLAIN, Listing, Plan, spec_plan
 from canasta.engine.play import plan_meld
 from canasta.engine.takes import must_take, take_moves
 from canasta.errors import IllegalMove
@@ -153,14 +153,9 @@ def _add_planned(out: Listing, state: HandState, seat: int, side: int, move: Mov
                  combo: list[tuple[int, Option]]) -> None:
     """List an opening of new melds that ``initial_combos`` composed (``combo``: each group's
     kind and counts, ``move``: its cards) when the rules of the whole move allow it: what
-    ``check_meld`` would say, without resolving each group against the table again.  The
-    composer already gave each group a rank of its own, a card of that rank or a wild card
-    for every card, and counts within the variant's ``wild_range`` (the same limits as its
-    ``counts_error``), and an unopened side has no meld for a group to join."""
-    made = []
-    for (k, _o), g in zip(combo, move.groups, strict=True):
-        r = kind_rank(k)
-        made.append((GroupPlan(r, g, -1), Meld(r, g)))
+    ``check_meld`` would say, without resolving each group against the table again
+    (``planned_groups``)."""
+    made = planned_groups(combo, move.groups)
     try:
         plan = plan_meld(state, move, seat, side, move.cards_from_hand(), made)
     except IllegalMove:

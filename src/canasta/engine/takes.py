@@ -15,8 +15,8 @@ from canasta.engine.compose import (
     combo_groups,
     initial_combos,
     kind_cards,
-    kind_rank,
     new_options,
+    planned_groups,
     splashes,
 )
 from canasta.engine.melding import (
@@ -266,15 +266,9 @@ def _opening_takes(state: HandState, side: int, top: Card, c: list[int], by_kind
         for combo in initial_combos(state, side, rest, need, top_value + value, fixed, k,
                                     ranges):
             # The groups come in rank order, each in card order: the move ``Move.take`` makes.
-            groups: list[Group] = [first]
-            made = []
-            for (kk, _o), g in zip(combo, combo_groups(by_kind, combo, d, j), strict=True):
-                cards = tuple(g)
-                r = kind_rank(kk)
-                groups.append(cards)
-                made.append((GroupPlan(r, cards, -1), Meld(r, cards)))
-            candidates.append(Move(MoveKind.TAKE, tuple(groups)))
-            composed.append(made)
+            others = [tuple(g) for g in combo_groups(by_kind, combo, d, j)]
+            candidates.append(Move(MoveKind.TAKE, (first, *others)))
+            composed.append(planned_groups(combo, others))
         if t.splash_opens and _may_splash(rest, t.canasta_size):
             # A canasta straight from hand opens below the minimum.
             used = {k: n, DEUCE: d, JOKER: j}

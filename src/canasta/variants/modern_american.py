@@ -46,11 +46,18 @@ INITIAL_WILD_AND_MIXED: Final = Refusal("meld.initial_wild_and_mixed")
 TALON_ENABLED: Final[Option[bool]] = Option("talon_enabled", False, (False,))
 
 
-def dead_ranks(state: HandState) -> set[str]:
-    """Ranks closed to everyone: some side has a natural canasta of them (C.5, E-20)."""
-    out: set[str] = set()
+#: No rank closed (``dead_ranks``).
+_NO_RANKS: Final[frozenset[str]] = frozenset()
+
+
+def dead_ranks(state: HandState) -> frozenset[str]:
+    """Ranks closed to everyone: some side has a natural canasta of them (C.5, E-20).  (No
+    set is built while none is, the common case: every listing asks, ``meld_limits``.)"""
+    out = _NO_RANKS
     for side in range(state.rules.n_sides):
-        out |= state.meld_index(side).natural_canastas
+        dead = state.meld_index(side).natural_canastas
+        if dead:
+            out = out | dead
     return out
 
 
@@ -79,7 +86,7 @@ def in_opening(state: HandState, side: int) -> bool:
     return opening
 
 
-def _rank_class(rank: str, dead: set[str]) -> int:
+def _rank_class(rank: str, dead: frozenset[str]) -> int:
     """Where a natural card of ``rank`` comes in the order of discards on an empty pile (C.8):
     live ranks other than aces and sevens, then closed ones, then aces and sevens."""
     return 2 * (rank in ("A", "7")) + (rank in dead)
@@ -110,8 +117,6 @@ def _wilds_from(way: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-#: No rank closed (``ModernAmerican.meld_limits``).
-_NO_RANKS: Final[frozenset[str]] = frozenset()
 #: ``ModernAmerican.meld_limits`` by the ranks closed to the side and how wild cards may join.
 _LIMITS: Final[dict[tuple[frozenset[str], int], MeldLimits]] = {}
 _MAX_LIMITS_KEPT = 4096  # (a table has few; a long-lived process meets more)
@@ -279,13 +284,7 @@ class ModernAmerican(Variant):
         # ``_adding_wilds_error`` allows (C.5, C.6, E-26).  Every listing asks, and few tables
         # occur: the limits are built once for each set of closed ranks and each of the three
         # ways wild cards may join (``_wilds_from``).
-        # (No set is built while no rank is closed, the common case: the key is read off
-        # each side's index of melds.)
-        closed = _NO_RANKS
-        for s in range(state.rules.n_sides):
-            dead = state.meld_index(s).natural_canastas
-            if dead:
-                closed = closed | dead
+        closed = dead_ranks(state)
         melds = state.melds[side]
         if melds:
             joinable = state.meld_index(side).joinable
