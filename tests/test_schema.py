@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from canasta.bots.sampling import determinize
-from canasta.cards import Card
+from canasta.cards import Card, sort_cards
 from canasta.engine.schema import (
     ACTOR,
     FIELDS,
@@ -130,7 +130,7 @@ def test_view_shows_the_public_fields_and_only_sizes_of_the_hidden_ones() -> Non
                     assert getattr(view, f.view) == (value if seat == state.turn else None), f
                 elif f.part == SEAT:
                     if f.view:
-                        assert sorted(getattr(view, f.view)) == sorted(value[seat]), f
+                        assert sort_cards(getattr(view, f.view)) == sort_cards(value[seat]), f
                     assert getattr(view, f.sizes) == tuple(
                         None if x is None else len(x) for x in value), f
                 else:

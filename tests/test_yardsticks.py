@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from canasta.bots.sampling import Memory, determinize
-from canasta.cards import card
+from canasta.cards import card, sort_cards
 from canasta.moves import Move, parse_move
 from canasta.strategy import load_cases
 from canasta.view import view_of
@@ -87,7 +87,7 @@ def test_the_judge_keeps_the_askers_hand_and_every_card() -> None:
     world = determinize(view_of(state, answerer), random.Random(3))
     before = world.all_cards()
     yardsticks._keep_hand(world, asker, state.hands[asker], answerer)
-    assert sorted(world.hands[asker]) == sorted(state.hands[asker])
+    assert sort_cards(world.hands[asker]) == sort_cards(state.hands[asker])
     assert world.all_cards() == before
     flip, gain = yardsticks.judge_answer(state, answerer, parse_move("no"), Memory(),
                                          random.Random(3))

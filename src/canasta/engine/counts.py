@@ -21,7 +21,7 @@ def _card_id(c: Card) -> int:
 def add_card(cs: list[Card], c: Card) -> None:
     """Put ``c`` into ``cs`` (cards of one kind, lowest id first) in its place."""
     # A kind holds a few cards and a new one mostly goes last: a scan from the end is cheaper
-    # than ``insort``, which calls Card.__lt__ at every step (a Python call in pure Python).
+    # than ``insort`` with a key.
     i = len(cs)
     cid = c.id
     while i and cs[i - 1].id > cid:

@@ -43,6 +43,7 @@ from canasta.cards import (
     Card,
     cards_text,
     kind_counts,
+    sort_cards,
 )
 from canasta.engine.melds import Meld
 from canasta.moves import BLACK_THREES_MELD, WILD_MELD, MoveKind
@@ -698,7 +699,7 @@ def observation_string(view: PlayerView) -> str:
         parts.append(f"melded {_yes(view.melded[seat])}")
         parts.append(f"asked {_yes(view.asked[seat])}")
         if rel:
-            parts.append(f"known in hand: {cards_text(sorted(known[seat])) or '-'}")
+            parts.append(f"known in hand: {cards_text(sort_cards(known[seat])) or '-'}")
         lines.append(f"{_seat_name(view, rel)}: " + "; ".join(parts))
     unseen = unseen_counts(view, known)
     lines.append("unseen: " + (" ".join(f"{KIND_NAMES[k]}x{c}" for k, c in enumerate(unseen)
