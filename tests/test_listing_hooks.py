@@ -12,6 +12,7 @@ import pytest
 from canasta.cards import N_KINDS, NATURAL_RANKS
 from canasta.engine.compose import WildRanges
 from canasta.engine.deal import deal, shuffled_deck
+from canasta.engine.legal import _Additions
 from canasta.engine.state import HandState
 from canasta.errors import Refusal
 from canasta.rules import Rules
@@ -52,6 +53,42 @@ def test_meld_limits_are_counts_error_as_data(variant: str, players: int,
                                 compared += 1
             state.apply(rng.choice(state.legal_moves()))
     assert compared > 50_000
+
+
+@pytest.mark.parametrize(("variant", "players"), [
+    ("classic", 2), ("classic", 4), ("modern-american", 4), ("ponytail", 4), ("ponytail", 6)])
+def test_what_the_listing_keeps_of_the_melds_is_what_it_works_out_afresh(variant: str,
+                                                                         players: int) -> None:
+    # What the play phase's listing works out from a side's melds (``legal._Additions``) is
+    # handed from one meld index to the next when one meld changes (``MeldIndex.after``),
+    # asked again for that meld's rank only: after every move of random hands it says what
+    # one worked out from the melds alone says.
+    rules = Rules.make(variant, players)
+    rng = random.Random(5)
+    compared = 0
+    for seed in (1, 2, 3):
+        state = deal(rules, shuffled_deck(rules, seed))
+        while not state.over:
+            moves = state.legal_moves()
+            for side in range(rules.n_sides):
+                kept = state.meld_index(side).listing
+                if not isinstance(kept, _Additions):
+                    continue
+                melds = state.melds[side]
+                fresh = _Additions(state, side, kept.limits)
+                assert kept.joins == fresh.joins
+                assert kept.where == fresh.where
+                for k, mi in enumerate(fresh.joins):
+                    if kept.natural_ok[k] >= 0:
+                        w0 = melds[mi].wilds
+                        assert kept.natural_ok[k] == int(
+                            fresh.allows(k, melds[mi].naturals + 1, w0, w0))
+                assert kept.take_wild_cards(melds) == fresh.take_wild_cards(melds)
+                if kept.wild_adds is not None:
+                    assert kept.wild_adds == fresh.take_wild_cards(melds)
+                compared += 1
+            state.apply(rng.choice(moves))
+    assert compared > 300
 
 
 class _OwnCountsError(Variant):

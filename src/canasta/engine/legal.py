@@ -34,7 +34,7 @@ from canasta.engine.compose import (
 )
 from canasta.engine.goingout import can_go_out, going_out_moves, must_stay_able_to_go_out
 from canasta.engine.melding import going_out_error
-from canasta.engine.melds import Meld
+from canasta.engine.melds import Meld, MeldIndex
 from canasta.engine.plans import PLAIN, Listing, Plan, spec_plan
 from canasta.engine.play import plan_meld
 from canasta.engine.takes import must_take, take_moves
@@ -325,9 +325,15 @@ def _opened_melds(state: HandState, side: int, c: list[int], by_kind: ByKind,
     index = state.meld_index(side)
     adds = index.listing
     if not isinstance(adds, _Additions) or adds.limits is not limits or limits is None:
-        adds = _Additions(state, side, limits)
+        before = index.before
+        if isinstance(before, _Additions) and before.limits is limits and limits is not None:
+            # One meld changed since (``MeldIndex.after``): only what depends on it is new.
+            adds = before.after(index, state.melds[side][index.changed])
+        else:
+            adds = _Additions(state, side, limits)
         if limits is not None:
             index.listing = adds
+            index.before = None
     joins, natural_ok, allows = adds.joins, adds.natural_ok, adds.allows
     new_threes, new_pairs = adds.new_threes, adds.new_pairs
     hand_size = sum(c)
@@ -524,6 +530,31 @@ class _Additions:
         else:
             self.new_threes = tuple([allows(k, 3, 0, 0) for k in range(len(NATURAL_RANKS))])
             self.new_pairs = tuple([allows(k, 2, 1, 0) for k in range(len(NATURAL_RANKS))])
+
+    def after(self, index: MeldIndex, changed: Meld) -> _Additions:
+        """These additions for the side's melds ``index``, where one meld changed or was made
+        (``changed``) and the limits stayed: its rank's entries
+        are asked again, the others kept, and the melds a wild card may join worked out again
+        when next needed."""
+        other = _Additions.__new__(_Additions)
+        other.limits = self.limits
+        other.allows = self.allows
+        other.where = index.joinable
+        other.new_threes = self.new_threes
+        other.new_pairs = self.new_pairs
+        other.wild_adds = None
+        joins = self.joins
+        natural_ok = list(self.natural_ok)
+        k = NATURAL_RANKS.find(changed.rank)
+        if k >= 0:  # (not the wild-card meld or the black threes)
+            natural_ok[k] = -1
+            i = index.joinable.get(changed.rank, -1)
+            if joins[k] != i:  # a new meld
+                joins = list(joins)
+                joins[k] = i
+        other.joins = joins
+        other.natural_ok = natural_ok
+        return other
 
     def take_wild_cards(self, melds: list[Meld]) -> list[tuple[int, int]]:
         """``wild_adds``, worked out (``melds``: the side's)."""

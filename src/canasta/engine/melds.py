@@ -93,7 +93,8 @@ class MeldIndex:
     rank that cards may join (``joinable``; where closed ranks reopen, never a finished
     canasta), the number of canastas, and the ranks with a canasta of natural cards only."""
 
-    __slots__ = ("canastas", "joinable", "listing", "melds", "natural_canastas")
+    __slots__ = ("before", "canastas", "changed", "joinable", "listing", "melds",
+                 "natural_canastas")
 
     melds: list[Meld]
     joinable: dict[str, int]
@@ -101,6 +102,11 @@ class MeldIndex:
     natural_canastas: frozenset[str]
     #: what the listing worked out from these melds alone (``legal._Additions``), or None
     listing: object
+    #: made by ``after``: what the listing had worked out from the melds before (or None),
+    #: and the index of the one meld that changed or was made (-1 when built from scratch),
+    #: from which the listing works its own out again for that meld only
+    before: object
+    changed: int
 
     def __init__(self, melds: list[Meld], canasta_size: int, reopens: bool) -> None:
         self.melds = list(melds)
@@ -119,14 +125,16 @@ class MeldIndex:
         self.canastas = canastas
         self.natural_canastas = frozenset(natural)
         self.listing = None
+        self.before = None
+        self.changed = -1
 
     def after(self, melds: list[Meld], i: int, old: Meld | None, canasta_size: int,
               reopens: bool) -> MeldIndex | None:
         """This index for ``melds``, where cards joined the meld ``old`` (now ``melds[i]``) or
         made a new meld (``old`` None, at the end: ``i`` the last), when this index is that of
         the melds before and the change leaves what it says of them as it was but for the new
-        meld; else None (built again when asked).  What the listing kept (``listing``) is not
-        kept: it reads the melds' sizes."""
+        meld; else None (built again when asked).  What the listing kept (``listing``) is
+        handed on as ``before``, with the meld that changed: it reads the melds' sizes."""
         m = melds[i]
         closed = m.size >= canasta_size
         if old is None:
@@ -155,4 +163,6 @@ class MeldIndex:
         other.canastas = self.canastas
         other.natural_canastas = self.natural_canastas
         other.listing = None
+        other.before = self.listing
+        other.changed = i
         return other
