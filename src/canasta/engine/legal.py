@@ -187,7 +187,7 @@ def play_moves(state: HandState, out: Listing, defer_ask: bool = False) -> bool:
     able: bool | None = None  # whether the seat can still go out this turn, once asked
     if not state.facts.black_threes_down:
         if state.melds[side]:
-            _opened_melds(state, side, c, by_kind, out)
+            canastas = _opened_melds(state, side, c, by_kind, out)
             b = c[BLACK_THREE]
             if b >= len(hand) - 1:  # (else the range below is empty)
                 sizes = t.black_three_meld_sizes
@@ -197,7 +197,7 @@ def play_moves(state: HandState, out: Listing, defer_ask: bool = False) -> bool:
                 for s in range(max(sizes[0], len(hand) - 1), min(b, sizes[-1]) + 1):
                     _add_checked(out, state,
                                  Move(_MELD, (tuple(by_kind[BLACK_THREE][:s]),)))
-            if (len(hand) <= t.canasta_size + 1 and not state.canastas(side)
+            if (len(hand) <= t.canasta_size + 1 and not canastas
                     and v.cards_joining(state, seat, side, 0, 1)):
                 # The first canasta brings cards into the hand (Ponytail: the ponytail):
                 # completing it with the last cards of the hand is no going out, and no
@@ -207,8 +207,8 @@ def play_moves(state: HandState, out: Listing, defer_ask: bool = False) -> bool:
                         _add_checked(out, state, m)
             size = t.canasta_size
             if (t.may_meld_out and state.answer != "no"
-                    and len(hand) <= state.canastas_needed() * size  # cheap bound first
-                    and (missing := v.canastas_missing(state.rules, state.melds[side])) > 0
+                    and len(hand) <= rules.canastas_needed * size  # cheap bound first
+                    and (missing := v.canastas_missing(rules, state.melds[side])) > 0
                     and len(hand) <= missing * size):
                 # Going out by melding everything in one move only differs from melding card
                 # by card when the missing canastas take the very last cards of the hand.
@@ -314,8 +314,9 @@ def _fit(state: HandState, side: int, left: int, canastas_after: int) -> int:
 
 
 def _opened_melds(state: HandState, side: int, c: list[int], by_kind: ByKind,
-                  out: Listing) -> None:
-    """New three-card melds and single-card additions for a side that has opened."""
+                  out: Listing) -> int:
+    """New three-card melds and single-card additions for a side that has opened; the
+    side's canastas."""
     v = state.rules.variant
     counts_error = v.counts_error
     # The variant's limits as data (``meld_limits``), read once here instead of a call of
@@ -449,6 +450,7 @@ def _opened_melds(state: HandState, side: int, c: list[int], by_kind: ByKind,
                 if counts_error(state, side, WILD_MELD, 0, d, 3 - d) is None:
                     _add_checked(out, state, one_group(meld, plain, tuple(
                         kind_cards(by_kind, WILD_KIND, 0, d, 3 - d))))
+    return canastas
 
 
 _WILD_PLACE: Final = len(NATURAL_RANKS)  # the meld of wild cards' place in ``ADDS``
@@ -533,27 +535,42 @@ class _Additions:
 
     def after(self, index: MeldIndex, changed: Meld) -> _Additions:
         """These additions for the side's melds ``index``, where one meld changed or was made
-        (``changed``) and the limits stayed: its rank's entries
-        are asked again, the others kept, and the melds a wild card may join worked out again
-        when next needed."""
+        (``changed``) and the limits stayed: what depends on that meld is asked again, the
+        rest kept."""
         other = _Additions.__new__(_Additions)
         other.limits = self.limits
-        other.allows = self.allows
+        allows = other.allows = self.allows
         other.where = index.joinable
         other.new_threes = self.new_threes
         other.new_pairs = self.new_pairs
-        other.wild_adds = None
         joins = self.joins
-        natural_ok = list(self.natural_ok)
+        natural_ok = self.natural_ok
+        wild_adds = self.wild_adds
         k = NATURAL_RANKS.find(changed.rank)
         if k >= 0:  # (not the wild-card meld or the black threes)
+            natural_ok = list(natural_ok)
             natural_ok[k] = -1
             i = index.joinable.get(changed.rank, -1)
-            if joins[k] != i:  # a new meld
+            if joins[k] != i:
+                # A new meld: the last of the side's melds and of ``where``, the order of
+                # ``wild_adds``.
                 joins = list(joins)
                 joins[k] = i
+                if wild_adds is not None and i >= 0:
+                    w0 = changed.deuces + changed.jokers
+                    if allows(k, changed.naturals, w0 + 1, w0):
+                        wild_adds = [*wild_adds, (k, i)]
+            elif wild_adds is not None:
+                w0 = changed.deuces + changed.jokers
+                now = allows(k, changed.naturals, w0 + 1, w0)
+                if (k, i) in wild_adds:
+                    if not now:
+                        wild_adds = [e for e in wild_adds if e[0] != k]
+                elif now:
+                    wild_adds = None  # (rare) its place among them: worked out again
         other.joins = joins
         other.natural_ok = natural_ok
+        other.wild_adds = wild_adds
         return other
 
     def take_wild_cards(self, melds: list[Meld]) -> list[tuple[int, int]]:
