@@ -30,6 +30,8 @@ class Rules:
     options: Mapping[str, Any] = field(default_factory=dict)
     #: sides that score (a shorthand used on hot paths: ``variant.n_sides(players)``)
     n_sides: int = field(init=False, repr=False, compare=False)
+    #: cards a draw from the stock takes (``variant.draw_count(players)``, read at every draw)
+    draws: int = field(init=False, repr=False, compare=False)
     #: values the variant derives from these rules alone and reads at nearly every step (its
     #: meld limits, house rules read once), by a name of the variant's: filled as they are
     #: first asked for, kept as long as the rules (which never change)
@@ -39,6 +41,7 @@ class Rules:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "n_sides", self.variant.n_sides(self.players))
+        object.__setattr__(self, "draws", self.variant.draw_count(self.players))
         object.__setattr__(self, "derived", {})
         object.__setattr__(self, "settings", Settings(self.variant))
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, Literal
 
-from canasta.cards import ALL_CARDS, N_KINDS, Card
+from canasta.cards import Card
 from canasta.engine.check import check_move
 from canasta.engine.counts import HandCounts, add_card
 from canasta.engine.legal import legal_moves
@@ -26,39 +26,10 @@ from canasta.mypyc_attrs import mypyc_attr
 if TYPE_CHECKING:
     from canasta.engine.scoring import HandResult
     from canasta.rules import Rules
-    from canasta.variants import Variant
 
 __all__ = ["GroupPlan", "HandState", "History", "Phase", "Plan"]
 
 Phase = Literal["draw", "play"]
-
-_FIRST_OF_KIND: Final = tuple(next(c for c in ALL_CARDS if c.kind == k) for k in range(N_KINDS))
-_LAID_KINDS: dict[Variant, tuple[int, ...]] = {}
-
-
-def laid_kinds(v: Variant) -> tuple[int, ...]:
-    """The kinds of card ``v`` lays as soon as they reach a hand (``laid_on_sight``, which
-    looks at kinds: asked once per variant of one card of each kind)."""
-    kinds = _LAID_KINDS.get(v)
-    if kinds is None:
-        kinds = tuple(k for k, c in enumerate(_FIRST_OF_KIND) if v.laid_on_sight(c))
-        _LAID_KINDS[v] = kinds
-    return kinds
-
-
-_LAID_BY_KIND: dict[Variant, tuple[bool, ...]] = {}
-
-
-def laid_by_kind(v: Variant) -> tuple[bool, ...]:
-    """``laid_kinds`` as a table: whether ``v`` lays a card of each kind on sight (read at
-    every card drawn, where a call of ``laid_on_sight`` cost more than the rest)."""
-    table = _LAID_BY_KIND.get(v)
-    if table is None:
-        kinds = laid_kinds(v)
-        table = tuple(k in kinds for k in range(N_KINDS))
-        _LAID_BY_KIND[v] = table
-    return table
-
 
 History = tuple[tuple[int, Move], ...]  # (seat, move) for every move played, in order
 
@@ -511,12 +482,11 @@ class HandState:
         if cc is not None:
             k = c.kind
             cs = cc.by_kind[k]
-            # ``add_card``, inlined: a kind holds a few cards, a new one mostly goes last.
-            i = len(cs)
-            cid = c.id
-            while i and cs[i - 1].id > cid:
-                i -= 1
-            cs.insert(i, c)
+            # A kind holds a few cards, and a new one mostly goes last.
+            if cs and cs[-1].id > c.id:
+                add_card(cs, c)
+            else:
+                cs.append(c)
             cc.kinds[k] += 1
             cc.size += 1
 
@@ -565,16 +535,17 @@ class HandState:
     def draw_card(self, seat: int) -> bool:
         """Draw one card for ``seat``, laying and replacing threes (red threes in Classic).
         Returns False when such a three was the last card (the caller ends the hand)."""
-        v = self.rules.variant
-        laid = laid_by_kind(v)
-        while self.stock:
-            c = self.stock.pop()
+        stock = self.stock
+        laid = self.rules.settings.laid
+        while stock:
+            c = stock.pop()
             if laid[c.kind]:
-                if not self.stock and v.last_three_stays_in_hand:
+                v = self.rules.variant
+                if not stock and v.last_three_stays_in_hand:
                     self.add_to_hand(seat, c)  # C.4: kept in hand, it counts against the side
                     return False
                 self.lay_red_three(seat, c)
-                if not self.stock:
+                if not stock:
                     return not v.last_three_ends_hand
                 continue
             self.add_to_hand(seat, c)
@@ -583,18 +554,18 @@ class HandState:
 
     def lay_threes_in_hand(self, seat: int) -> None:
         """Lay the threes in ``seat``'s hand and replace each from the stock (as it can)."""
-        v = self.rules.variant
-        laid = v.laid_on_sight
+        t = self.rules.settings
         # Threes are laid by kind: a hand with no card of such a kind (the common case, asked
         # at every turn and meld in Ponytail) is left as it is without looking at each card.
         kinds = self.counts(seat).kinds
-        for k in laid_kinds(v):
+        for k in t.laid_kinds:
             if kinds[k]:
                 break
         else:
             return
+        laid = t.laid
         while True:
-            found = [c for c in self.hands[seat] if laid(c)]
+            found = [c for c in self.hands[seat] if laid[c.kind]]
             if not found or not self.stock:
                 for c in found:
                     self.remove_from_hand(seat, (c,))
@@ -608,10 +579,10 @@ class HandState:
 
     def take_into_hand(self, seat: int, cs: list[Card]) -> None:
         """Cards from the pile join the hand; red threes among them are laid, not replaced."""
-        laid = self.rules.variant.laid_on_sight
+        laid = self.rules.settings.laid
         kept = []
         for c in cs:
-            if laid(c):
+            if laid[c.kind]:
                 self.lay_red_three(seat, c)
             else:
                 kept.append(c)
