@@ -232,12 +232,35 @@ def _perform(state: HandState, move: Move, groups: tuple[GroupPlan, ...], joins:
 
 
 def _meld_one(state: HandState, move: Move, joins: int, actor: int) -> None:
-    """A meld or an addition of one group, joining the side's meld ``joins`` (-1: new)."""
+    """A meld or an addition of one group, joining the side's meld ``joins`` (-1: new): what
+    ``_lay`` does with the groups of a move, written out for one group (most melds and
+    additions played)."""
     side = actor % state.rules.n_sides
     group = move.groups[0]
-    state.remove_from_hand(actor, group)
+    if len(group) == 1:  # (most additions)
+        state.remove_card(actor, group[0])
+    else:
+        state.remove_from_hand(actor, group)
     rank = move.rank if move.kind is _ADD else group_rank(group)
-    _lay_one(state, rank, group, joins, actor, side)
+    melds = state.melds[side]
+    f = state.facts
+    touched = f.old_touched
+    new_ranks = f.new_ranks
+    if joins >= 0:
+        old = melds[joins]
+        melds[joins] = old.plus(group)
+        if old.rank not in new_ranks:
+            touched = True
+        state.meld_laid(side, joins, old)
+    else:
+        melds.append(Meld(rank, group))
+        if rank not in new_ranks:
+            new_ranks = new_ranks | {rank}
+        state.meld_laid(side, len(melds) - 1, None)
+    state.melded[actor] = True
+    if not f.melded or touched != f.old_touched or new_ranks is not f.new_ranks:
+        # (the facts stay as they are at a second addition to the same melds, and the like)
+        state.facts = TurnFacts(f.start_melded, True, touched, new_ranks, f.black_threes_down)
     state.rules.variant.after_meld(state, actor, side)
     if rank == BLACK_THREES_MELD:
         state.black_threes_down = True
@@ -313,30 +336,6 @@ def _lay(state: HandState, groups: tuple[GroupPlan, ...], actor: int, side: int,
     state.melded[actor] = True
     state.facts = TurnFacts(f.start_melded, melded, touched,
                             f.new_ranks if new is None else frozenset(new), f.black_threes_down)
-
-
-def _lay_one(state: HandState, rank: str, cards: tuple[Card, ...], joins: int, actor: int,
-             side: int) -> None:
-    """``_lay`` of one group (a meld or an addition)."""
-    melds = state.melds[side]
-    f = state.facts
-    touched = f.old_touched
-    new_ranks = f.new_ranks
-    if joins >= 0:
-        old = melds[joins]
-        melds[joins] = old.plus(cards)
-        if old.rank not in new_ranks:
-            touched = True
-        state.meld_laid(side, joins, old)
-    else:
-        melds.append(Meld(rank, cards))
-        if rank not in new_ranks:
-            new_ranks = new_ranks | {rank}
-        state.meld_laid(side, len(melds) - 1, None)
-    state.melded[actor] = True
-    if not f.melded or touched != f.old_touched or new_ranks is not f.new_ranks:
-        # (the facts stay as they are at a second addition to the same melds, and the like)
-        state.facts = TurnFacts(f.start_melded, True, touched, new_ranks, f.black_threes_down)
 
 
 def _go_out(state: HandState, actor: int) -> None:

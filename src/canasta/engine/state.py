@@ -490,18 +490,6 @@ class HandState:
             cc.kinds[k] += 1
             cc.size += 1
 
-    def add_cards(self, seat: int, cs: Sequence[Card]) -> None:
-        """``add_to_hand`` for each of ``cs`` in turn."""
-        hand = self.hands[seat]
-        cc = self._changing(seat)
-        hand.extend(cs)
-        if cc is not None:
-            by_kind, kinds = cc.by_kind, cc.kinds
-            for c in cs:
-                add_card(by_kind[c.kind], c)
-                kinds[c.kind] += 1
-            cc.size += len(cs)
-
     def remove_card(self, seat: int, c: Card) -> None:
         """``remove_from_hand`` of one card."""
         hand = self.hands[seat]
@@ -578,15 +566,28 @@ class HandState:
                     self.add_to_hand(seat, self.stock.pop())
 
     def take_into_hand(self, seat: int, cs: list[Card]) -> None:
-        """Cards from the pile join the hand; red threes among them are laid, not replaced."""
+        """Cards from the pile join the hand (``add_to_hand`` for each in turn); red threes
+        among them are laid, not replaced."""
         laid = self.rules.settings.laid
-        kept = []
+        hand = self.hands[seat]
+        cc = self._changing(seat)
+        n = len(hand)
         for c in cs:
             if laid[c.kind]:
                 self.lay_red_three(seat, c)
             else:
-                kept.append(c)
-        self.add_cards(seat, kept)
+                hand.append(c)
+        if cc is not None:
+            by_kind, kinds = cc.by_kind, cc.kinds
+            for c in hand[n:]:
+                k = c.kind
+                same = by_kind[k]
+                if same and same[-1].id > c.id:
+                    add_card(same, c)
+                else:
+                    same.append(c)
+                kinds[k] += 1
+            cc.size += len(hand) - n
 
     def all_cards(self) -> Counter[Card]:
         """Every card in the position, counted: hands, melds, threes, pile, stock, ponytails."""
