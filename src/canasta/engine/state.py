@@ -47,8 +47,8 @@ class HandState:
         "_history",
         "_indexes",
         "_length",
+        "_mine",
         "_moves",
-        "_owned",
         "answer",
         "asked",
         "asking",
@@ -109,11 +109,12 @@ class HandState:
     result: HandResult | None
     plans: Listing | None  # what ``legal_moves`` worked out for this position
     # Each hand's counts (``counts``), the list they were counted from (a hand assigned anew is
-    # counted again), and whether this state may change them in place (a copy shares them
-    # until one of the two changes that hand).
+    # counted again), and that list again where this state may change them in place, else None
+    # (a copy shares them until one of the two changes that hand): one identity test then says
+    # both, at every card that joins or leaves a hand.
     _counts: list[HandCounts | None]
     _counted: list[list[Card] | None]
-    _owned: list[bool]
+    _mine: list[list[Card] | None]
     _indexes: list[MeldIndex | None]  # each side's melds looked up (``meld_index``)
 
     def __init__(self, rules: Rules) -> None:
@@ -148,7 +149,7 @@ class HandState:
         self.plans = None
         self._counts = [None] * n
         self._counted = [None] * n
-        self._owned = [False] * n
+        self._mine = [None] * n
         self._indexes = [None] * s
 
     # ------------------------------------------------------------------------------------
@@ -203,9 +204,9 @@ class HandState:
                 counted[seat] = other.hands[seat]  # ``_valid``, inlined
         other._counts = counts
         other._counted = counted
-        other._owned = [False] * n
+        other._mine = [None] * n
         other._indexes = list(self._indexes)
-        self._owned = [False] * n
+        self._mine = [None] * n
         return other
 
     # ------------------------------------------------------------------------------------
@@ -384,8 +385,8 @@ class HandState:
         if cc is None or self._counted[seat] is not hand or cc.size != len(hand):  # _valid
             cc = HandCounts(hand)
             self._counts[seat] = cc
-            self._counted[seat] = self.hands[seat]
-            self._owned[seat] = True
+            self._counted[seat] = hand
+            self._mine[seat] = hand
         return cc
 
     def _valid(self, seat: int, cc: HandCounts) -> bool:
@@ -402,10 +403,10 @@ class HandState:
         if self._counted[seat] is not hand or cc.size != len(hand):  # ``_valid``, inlined
             self._counts[seat] = None
             return None
-        if not self._owned[seat]:
+        if self._mine[seat] is not hand:
             cc = cc.clone()
             self._counts[seat] = cc
-            self._owned[seat] = True
+            self._mine[seat] = hand
         return cc
 
     # ------------------------------------------------------------------------------------
@@ -475,8 +476,7 @@ class HandState:
         cc = self._counts[seat]
         # Counts of this hand that this state owns are changed at once (the common case, at
         # every draw); ``_changing`` sees to the others.
-        if cc is not None and (self._counted[seat] is not hand or cc.size != len(hand)
-                               or not self._owned[seat]):
+        if cc is not None and (self._mine[seat] is not hand or cc.size != len(hand)):
             cc = self._changing(seat)
         hand.append(c)
         if cc is not None:
@@ -494,9 +494,8 @@ class HandState:
         """``remove_from_hand`` of one card."""
         hand = self.hands[seat]
         cc = self._counts[seat]
-        if cc is not None and (self._counted[seat] is not hand or cc.size != len(hand)
-                               or not self._owned[seat]):  # (as in ``add_to_hand``)
-            cc = self._changing(seat)
+        if cc is not None and (self._mine[seat] is not hand or cc.size != len(hand)):
+            cc = self._changing(seat)  # (as in ``add_to_hand``)
         hand.remove(c)
         if cc is not None:
             k = c.kind
@@ -508,9 +507,8 @@ class HandState:
         """Take ``cs`` out of ``seat``'s hand; the caller has checked that they are there."""
         hand = self.hands[seat]
         cc = self._counts[seat]
-        if cc is not None and (self._counted[seat] is not hand or cc.size != len(hand)
-                               or not self._owned[seat]):  # (as in ``add_to_hand``)
-            cc = self._changing(seat)
+        if cc is not None and (self._mine[seat] is not hand or cc.size != len(hand)):
+            cc = self._changing(seat)  # (as in ``add_to_hand``)
         for c in cs:
             hand.remove(c)
         if cc is not None:
