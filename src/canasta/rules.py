@@ -38,12 +38,16 @@ class Rules:
     derived: dict[str, Any] = field(init=False, repr=False, compare=False)
     #: the variant's settings, read on hot paths (``Settings``)
     settings: Settings = field(init=False, repr=False, compare=False)
+    #: the canastas a side needs to go out (``variant.canastas_required``: the listing and the
+    #: going-out search ask it at nearly every position)
+    canastas_needed: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "n_sides", self.variant.n_sides(self.players))
         object.__setattr__(self, "draws", self.variant.draw_count(self.players))
         object.__setattr__(self, "derived", {})
         object.__setattr__(self, "settings", Settings(self.variant))
+        object.__setattr__(self, "canastas_needed", self.variant.canastas_required(self))
 
     @staticmethod
     def make(variant: str | Variant, players: int | None = None, **options: Any) -> Rules:

@@ -343,7 +343,7 @@ class HandState:
         return index.canastas
 
     def canastas_needed(self) -> int:
-        return self.rules.variant.canastas_required(self.rules)
+        return self.rules.canastas_needed
 
     def find_meld(self, side: int, rank: str) -> int:
         """Index of the side's meld of ``rank`` that cards may join, or -1.  Where closed ranks

@@ -306,7 +306,7 @@ class Variant:
         for m in melds:  # (a plain loop: the listing asks this near the end of a hand)
             if m.size >= size and m.rank != BLACK_THREES_MELD:
                 have += 1
-        return max(0, self.canastas_required(rules) - have)
+        return max(0, rules.canastas_needed - have)  # (``canastas_required``, kept)
 
     def default_target(self, players: int) -> int:
         raise NotImplementedError
