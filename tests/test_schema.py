@@ -36,7 +36,7 @@ from canasta.view import PlayerView, view_of
 
 #: HandState's slots that are not the position: the table it is played on and what it keeps
 #: to answer faster (caches rebuilt from the fields).
-NOT_POSITION = {"rules", "plans", "_counts", "_counted", "_owned", "_indexes"}
+NOT_POSITION = {"rules", "plans", "_counts", "_counted", "_mine", "_indexes"}
 #: Fields that are properties of HandState, and the slots they are held in.
 HELD_IN = {"history": {"_moves", "_length", "_history"}}
 #: The view's fields that are not a declared field but follow from them (or from the caller).

@@ -109,6 +109,8 @@ def _build() -> tuple[tuple[Card, ...], dict[str, Card]]:
 
 
 ALL_CARDS, _BY_TEXT = _build()
+#: One card of each kind, by kind: what a hook that looks only at kinds is asked about.
+ONE_OF_KIND: Final = tuple(next(c for c in ALL_CARDS if c.kind == k) for k in range(N_KINDS))
 JOKER_CARD: Final = _BY_TEXT["JK"]
 
 

@@ -30,18 +30,21 @@ class Rules:
     options: Mapping[str, Any] = field(default_factory=dict)
     #: sides that score (a shorthand used on hot paths: ``variant.n_sides(players)``)
     n_sides: int = field(init=False, repr=False, compare=False)
+    #: cards a draw from the stock takes (``variant.draw_count(players)``, read at every draw)
+    draws: int = field(init=False, repr=False, compare=False)
     #: values the variant derives from these rules alone and reads at nearly every step (its
     #: meld limits, house rules read once), by a name of the variant's: filled as they are
     #: first asked for, kept as long as the rules (which never change)
     derived: dict[str, Any] = field(init=False, repr=False, compare=False)
     #: the variant's settings, read on hot paths (``Settings``)
     settings: Settings = field(init=False, repr=False, compare=False)
-    #: the canastas a side needs to go out (``variant.canastas_required``), read at nearly
-    #: every listing of a play phase
+    #: the canastas a side needs to go out (``variant.canastas_required``: the listing and the
+    #: going-out search ask it at nearly every position)
     canastas_needed: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "n_sides", self.variant.n_sides(self.players))
+        object.__setattr__(self, "draws", self.variant.draw_count(self.players))
         object.__setattr__(self, "derived", {})
         object.__setattr__(self, "settings", Settings(self.variant))
         object.__setattr__(self, "canastas_needed", self.variant.canastas_required(self))

@@ -48,13 +48,20 @@ def choice(rng: random.Random, seq: list[T]) -> T:
     return seq[below(rng, n)]
 
 
+#: ``shuffle``'s steps for each length of list shuffled: (i, i + 1, the bits drawn for it),
+#: i from the end down, worked out once per length (a deck is shuffled at every deal).
+_SHUFFLES: Final[dict[int, tuple[tuple[int, int, int], ...]]] = {}
+
+
 def shuffle(rng: random.Random, x: list[T]) -> None:
     """``rng.shuffle(x)``: the same order, ``rng`` left in the same state."""
     getrandbits = rng.getrandbits
-    for i in range(len(x) - 1, 0, -1):
-        n = i + 1  # ``below(rng, i + 1)``, inlined: 107 draws a deal in Classic
-        k = _BITS[n] if n < 1024 else n.bit_length()
-        j = getrandbits(k)
+    steps = _SHUFFLES.get(len(x))
+    if steps is None:
+        steps = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(x) - 1, 0, -1))
+        _SHUFFLES[len(x)] = steps
+    for i, n, k in steps:
+        j = getrandbits(k)  # ``below(rng, i + 1)``, inlined: 107 draws a deal in Classic
         while j >= n:
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
@@ -74,8 +81,7 @@ def play_out(state: HandState, rng: random.Random) -> int:
     played = 0
     while state.result is None:
         out, deferred = listing(state, True)
-        moves = out.moves
-        n = len(moves)
+        n = len(out.moves)
         if deferred and not (n + 1) & n:  # (n + 1 a power of two: the answer decides the bits)
             deferred = False
             if can_go_out(state):
@@ -94,7 +100,7 @@ def play_out(state: HandState, rng: random.Random) -> int:
                     break
             r = getrandbits(k)
         if carry_out_kept(state, out, r) is None:  # ``state.apply(moves[r])``, no search
-            state.apply(moves[r])
+            state.apply(out.moves[r])
         played += 1
     return played
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from canasta.cards import DEUCE, JOKER, Card, sort_cards
+from canasta.cards import DEUCE, Card, sort_cards
 from canasta.moves import BLACK_THREES_MELD
 from canasta.mypyc_attrs import mypyc_attr
 
@@ -31,10 +31,11 @@ class Meld:
         d = j = value = 0
         for c in cs:  # (one loop, no generator for the value: a frame of its own)
             value += c.value
-            if c.kind == DEUCE:
-                d += 1
-            elif c.kind == JOKER:
-                j += 1
+            if c.is_wild:  # (one test for a natural card)
+                if c.kind == DEUCE:
+                    d += 1
+                else:
+                    j += 1
         self.deuces = d
         self.jokers = j
         self.naturals = len(cs) - d - j
@@ -54,10 +55,11 @@ class Meld:
         d = j = value = 0
         for c in added:
             value += c.value
-            if c.kind == DEUCE:
-                d += 1
-            elif c.kind == JOKER:
-                j += 1
+            if c.is_wild:
+                if c.kind == DEUCE:
+                    d += 1
+                else:
+                    j += 1
         other.deuces = self.deuces + d
         other.jokers = self.jokers + j
         other.naturals = self.naturals + len(added) - d - j

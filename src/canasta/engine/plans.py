@@ -48,13 +48,12 @@ class Listing:
     moves: list[Move]
     specs: list[Spec]
     _seen: set[Move] | None  # (made when first asked: most listings never are)
-    _seen_upto: int
+    _seen_upto: int  # (set with ``_seen``: a listing is made at every move)
 
     def __init__(self) -> None:
         self.moves = []
         self.specs = []
         self._seen = None
-        self._seen_upto = 0
 
     def add(self, move: Move, spec: Spec) -> None:
         self.moves.append(move)
@@ -66,6 +65,7 @@ class Listing:
         seen = self._seen
         if seen is None:
             seen = self._seen = set()
+            self._seen_upto = 0
         if self._seen_upto != len(moves):
             seen.update(moves[self._seen_upto:])
             self._seen_upto = len(moves)

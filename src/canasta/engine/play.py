@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from canasta.cards import Card
     from canasta.engine.state import HandState
 
-__all__ = ["carry_out", "carry_out_listed", "check_discard", "check_meld", "end_hand",
+__all__ = ["carry_out", "carry_out_kept", "check_discard", "check_meld", "end_hand",
            "end_if_stuck", "next_turn", "plan_meld", "rank_name"]
 
 # The kinds of move, as module constants: ``MoveKind.DISCARD`` is a look-up through the enum's
@@ -158,44 +158,22 @@ def carry_out_kept(state: HandState, listing: Listing, i: int) -> Move | None:
     for it, and return it as played; None, changing nothing, when it was listed unchecked
     (the caller checks it)."""
     spec = listing.specs[i]
+    if spec == PLAIN:  # (a draw or a discard, most moves played: asked first)
+        move = listing.moves[i]
+        _perform(state, move, (), PLAIN)
+        return move
     if isinstance(spec, Plan):
         carry_out(state, spec)
         return spec.move
     if spec is None:
         return None
-    # A move that lays no cards or one group: no Plan built for it.
-    listed = listing.moves[i]
-    carry_out_listed(state, listed, spec)
-    return listed
-
-
-def carry_out_listed(state: HandState, move: Move, spec: int) -> None:
-    """``carry_out`` for a move the listing kept with ``spec`` (``plans.Spec``): PLAIN, or the
-    index of the side's meld that the one group of a meld or an addition joins (-1: a new
-    meld); no Plan is built for it."""
-    # The moves listed so are most moves played: ``_perform``'s branch for each is called at
-    # once, without going through its tests of the kind.
-    k = move.kind
-    if spec == PLAIN:
-        if k is _DISCARD or k is _DRAW:
-            actor = state.turn
-            state.plans = None
-            state.record(actor, move)
-            if k is _DISCARD:
-                _discard(state, move, actor)
-            else:
-                _draw(state, actor)
-            return
-        if k is not _MELD and k is not _ADD and k is not _TAKE:
-            _perform(state, move, (), PLAIN)
-            return
-    elif k is _MELD or k is _ADD:
-        actor = state.turn
-        state.plans = None
-        state.record(actor, move)
-        _meld_one(state, move, spec, actor)
-        return
-    carry_out(state, spec_plan(move, spec))  # (the listing keeps no other move so)
+    # One group joining the side's meld ``spec`` (-1: a new meld): no Plan built for it.
+    move = listing.moves[i]
+    if move.kind is _TAKE:
+        carry_out(state, spec_plan(move, spec))  # (the listing keeps no take so)
+    else:
+        _perform(state, move, (), spec)
+    return move
 
 
 def _perform(state: HandState, move: Move, groups: tuple[GroupPlan, ...], joins: int) -> None:
@@ -206,7 +184,17 @@ def _perform(state: HandState, move: Move, groups: tuple[GroupPlan, ...], joins:
     state.record(actor, move)
     k = move.kind
     if k is _DISCARD:
-        _discard(state, move, actor)
+        # (The most common move, carried out here rather than in a function of its own.)
+        c = move.card
+        assert c is not None
+        state.remove_card(actor, c)
+        state.pile.append(c)
+        if state.rules.settings.freezes[c.kind]:
+            state.frozen += 1
+        if state.hands[actor]:
+            next_turn(state)
+        else:
+            _go_out(state, actor)
     elif k is _DRAW:
         _draw(state, actor)
     elif k is _MELD or k is _ADD:
@@ -244,12 +232,35 @@ def _perform(state: HandState, move: Move, groups: tuple[GroupPlan, ...], joins:
 
 
 def _meld_one(state: HandState, move: Move, joins: int, actor: int) -> None:
-    """A meld or an addition of one group, joining the side's meld ``joins`` (-1: new)."""
+    """A meld or an addition of one group, joining the side's meld ``joins`` (-1: new): what
+    ``_lay`` does with the groups of a move, written out for one group (most melds and
+    additions played)."""
     side = actor % state.rules.n_sides
     group = move.groups[0]
-    state.remove_from_hand(actor, group)
+    if len(group) == 1:  # (most additions)
+        state.remove_card(actor, group[0])
+    else:
+        state.remove_from_hand(actor, group)
     rank = move.rank if move.kind is _ADD else group_rank(group)
-    _lay_one(state, rank, group, joins, actor, side)
+    melds = state.melds[side]
+    f = state.facts
+    touched = f.old_touched
+    new_ranks = f.new_ranks
+    if joins >= 0:
+        old = melds[joins]
+        melds[joins] = old.plus(group)
+        if old.rank not in new_ranks:
+            touched = True
+        state.meld_laid(side, joins, old)
+    else:
+        melds.append(Meld(rank, group))
+        if rank not in new_ranks:
+            new_ranks = new_ranks | {rank}
+        state.meld_laid(side, len(melds) - 1, None)
+    state.melded[actor] = True
+    if not f.melded or touched != f.old_touched or new_ranks is not f.new_ranks:
+        # (the facts stay as they are at a second addition to the same melds, and the like)
+        state.facts = TurnFacts(f.start_melded, True, touched, new_ranks, f.black_threes_down)
     state.rules.variant.after_meld(state, actor, side)
     if rank == BLACK_THREES_MELD:
         state.black_threes_down = True
@@ -257,31 +268,20 @@ def _meld_one(state: HandState, move: Move, joins: int, actor: int) -> None:
         _go_out(state, actor)
 
 
-def _discard(state: HandState, move: Move, actor: int) -> None:
-    c = move.card
-    assert c is not None
-    state.remove_card(actor, c)
-    state.pile.append(c)
-    if state.rules.variant.freezes_pile(c):
-        state.frozen += 1
-    if not state.hands[actor]:
-        _go_out(state, actor)
-    else:
-        next_turn(state)
-
-
 def _draw(state: HandState, actor: int) -> None:
-    v = state.rules.variant
-    count = v.draw_count(state.rules.players)
+    rules = state.rules
     state.phase = "play"
     state.drew = "stock"
-    if (state.rules.players == 2 and count == 2 and len(state.stock) <= 2
-            and state.rules.option(TWO_PLAYER_LAST_CARD_RULE) == "pagat"):
+    count = rules.draws
+    stock = state.stock
+    if (count == 2 and rules.players == 2 and len(stock) <= 2
+            and rules.option(TWO_PLAYER_LAST_CARD_RULE) == "pagat"):
         # E-6 (Pagat): a red three among the last two cards is a one-card draw.
         got = False
-        while state.stock:
-            c = state.stock.pop()
-            if v.laid_on_sight(c):
+        laid = rules.settings.laid
+        while stock:
+            c = stock.pop()
+            if laid[c.kind]:
                 state.lay_red_three(actor, c)
             else:
                 state.add_to_hand(actor, c)
@@ -289,12 +289,11 @@ def _draw(state: HandState, actor: int) -> None:
         if not got:
             end_hand(state, None)
         return
-    for _ in range(count):
-        if not state.stock:
-            break
+    while count and stock:
         if not state.draw_card(actor):
             end_hand(state, None)  # a red three was the last stock card: the hand ends at once
             return
+        count -= 1
 
 
 def _take(state: HandState, move: Move, groups: tuple[GroupPlan, ...], actor: int,
@@ -339,30 +338,6 @@ def _lay(state: HandState, groups: tuple[GroupPlan, ...], actor: int, side: int,
                             f.new_ranks if new is None else frozenset(new), f.black_threes_down)
 
 
-def _lay_one(state: HandState, rank: str, cards: tuple[Card, ...], joins: int, actor: int,
-             side: int) -> None:
-    """``_lay`` of one group (a meld or an addition)."""
-    melds = state.melds[side]
-    f = state.facts
-    touched = f.old_touched
-    new_ranks = f.new_ranks
-    if joins >= 0:
-        old = melds[joins]
-        melds[joins] = old.plus(cards)
-        if old.rank not in new_ranks:
-            touched = True
-        state.meld_laid(side, joins, old)
-    else:
-        melds.append(Meld(rank, cards))
-        if rank not in new_ranks:
-            new_ranks = new_ranks | {rank}
-        state.meld_laid(side, len(melds) - 1, None)
-    state.melded[actor] = True
-    if not f.melded or touched != f.old_touched or new_ranks is not f.new_ranks:
-        # (the facts stay as they are at a second addition to the same melds, and the like)
-        state.facts = TurnFacts(f.start_melded, True, touched, new_ranks, f.black_threes_down)
-
-
 def _go_out(state: HandState, actor: int) -> None:
     side = state.side_of(actor)
     size = state.rules.settings.canasta_size
@@ -383,17 +358,19 @@ def end_hand(state: HandState, went_out: int | None, concealed: bool = False) ->
 def next_turn(state: HandState) -> None:
     """Pass the turn to the next seat; at the end of the stock, end the hand when that seat
     cannot take the pile."""
-    state.turn = (state.turn + 1) % state.rules.players
+    rules = state.rules
+    turn = (state.turn + 1) % rules.players
+    state.turn = turn
     state.phase = "draw"
     state.drew = None
     state.answer = None
     state.asking = None
-    state.facts = TURN_START[state.melded[state.turn]]
-    t = state.rules.settings
+    state.facts = TURN_START[state.melded[turn]]
+    t = rules.settings
     if not t.ask_once_per_hand:
-        state.asked[state.turn] = False
+        state.asked[turn] = False
     if t.lay_threes_at_turn_start:
-        state.lay_threes_in_hand(state.turn)
+        state.lay_threes_in_hand(turn)
     if not state.stock:
         end_if_stuck(state)
 

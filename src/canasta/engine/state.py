@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, Literal
 
-from canasta.cards import ALL_CARDS, N_KINDS, Card
+from canasta.cards import Card
 from canasta.engine.check import check_move
 from canasta.engine.counts import HandCounts, add_card
 from canasta.engine.legal import legal_moves
@@ -26,39 +26,10 @@ from canasta.mypyc_attrs import mypyc_attr
 if TYPE_CHECKING:
     from canasta.engine.scoring import HandResult
     from canasta.rules import Rules
-    from canasta.variants import Variant
 
 __all__ = ["GroupPlan", "HandState", "History", "Phase", "Plan"]
 
 Phase = Literal["draw", "play"]
-
-_FIRST_OF_KIND: Final = tuple(next(c for c in ALL_CARDS if c.kind == k) for k in range(N_KINDS))
-_LAID_KINDS: dict[Variant, tuple[int, ...]] = {}
-
-
-def laid_kinds(v: Variant) -> tuple[int, ...]:
-    """The kinds of card ``v`` lays as soon as they reach a hand (``laid_on_sight``, which
-    looks at kinds: asked once per variant of one card of each kind)."""
-    kinds = _LAID_KINDS.get(v)
-    if kinds is None:
-        kinds = tuple(k for k, c in enumerate(_FIRST_OF_KIND) if v.laid_on_sight(c))
-        _LAID_KINDS[v] = kinds
-    return kinds
-
-
-_LAID_BY_KIND: dict[Variant, tuple[bool, ...]] = {}
-
-
-def laid_by_kind(v: Variant) -> tuple[bool, ...]:
-    """``laid_kinds`` as a table: whether ``v`` lays a card of each kind on sight (read at
-    every card drawn, where a call of ``laid_on_sight`` cost more than the rest)."""
-    table = _LAID_BY_KIND.get(v)
-    if table is None:
-        kinds = laid_kinds(v)
-        table = tuple(k in kinds for k in range(N_KINDS))
-        _LAID_BY_KIND[v] = table
-    return table
-
 
 History = tuple[tuple[int, Move], ...]  # (seat, move) for every move played, in order
 
@@ -76,8 +47,8 @@ class HandState:
         "_history",
         "_indexes",
         "_length",
+        "_mine",
         "_moves",
-        "_owned",
         "answer",
         "asked",
         "asking",
@@ -138,11 +109,12 @@ class HandState:
     result: HandResult | None
     plans: Listing | None  # what ``legal_moves`` worked out for this position
     # Each hand's counts (``counts``), the list they were counted from (a hand assigned anew is
-    # counted again), and whether this state may change them in place (a copy shares them
-    # until one of the two changes that hand).
+    # counted again), and that list again where this state may change them in place, else None
+    # (a copy shares them until one of the two changes that hand): one identity test then says
+    # both, at every card that joins or leaves a hand.
     _counts: list[HandCounts | None]
     _counted: list[list[Card] | None]
-    _owned: list[bool]
+    _mine: list[list[Card] | None]
     _indexes: list[MeldIndex | None]  # each side's melds looked up (``meld_index``)
 
     def __init__(self, rules: Rules) -> None:
@@ -177,7 +149,7 @@ class HandState:
         self.plans = None
         self._counts = [None] * n
         self._counted = [None] * n
-        self._owned = [False] * n
+        self._mine = [None] * n
         self._indexes = [None] * s
 
     # ------------------------------------------------------------------------------------
@@ -232,9 +204,9 @@ class HandState:
                 counted[seat] = other.hands[seat]  # ``_valid``, inlined
         other._counts = counts
         other._counted = counted
-        other._owned = [False] * n
+        other._mine = [None] * n
         other._indexes = list(self._indexes)
-        self._owned = [False] * n
+        self._mine = [None] * n
         return other
 
     # ------------------------------------------------------------------------------------
@@ -413,8 +385,8 @@ class HandState:
         if cc is None or self._counted[seat] is not hand or cc.size != len(hand):  # _valid
             cc = HandCounts(hand)
             self._counts[seat] = cc
-            self._counted[seat] = self.hands[seat]
-            self._owned[seat] = True
+            self._counted[seat] = hand
+            self._mine[seat] = hand
         return cc
 
     def _valid(self, seat: int, cc: HandCounts) -> bool:
@@ -431,10 +403,10 @@ class HandState:
         if self._counted[seat] is not hand or cc.size != len(hand):  # ``_valid``, inlined
             self._counts[seat] = None
             return None
-        if not self._owned[seat]:
+        if self._mine[seat] is not hand:
             cc = cc.clone()
             self._counts[seat] = cc
-            self._owned[seat] = True
+            self._mine[seat] = hand
         return cc
 
     # ------------------------------------------------------------------------------------
@@ -504,41 +476,26 @@ class HandState:
         cc = self._counts[seat]
         # Counts of this hand that this state owns are changed at once (the common case, at
         # every draw); ``_changing`` sees to the others.
-        if cc is not None and (self._counted[seat] is not hand or cc.size != len(hand)
-                               or not self._owned[seat]):
+        if cc is not None and (self._mine[seat] is not hand or cc.size != len(hand)):
             cc = self._changing(seat)
         hand.append(c)
         if cc is not None:
             k = c.kind
             cs = cc.by_kind[k]
-            # ``add_card``, inlined: a kind holds a few cards, a new one mostly goes last.
-            i = len(cs)
-            cid = c.id
-            while i and cs[i - 1].id > cid:
-                i -= 1
-            cs.insert(i, c)
+            # A kind holds a few cards, and a new one mostly goes last.
+            if cs and cs[-1].id > c.id:
+                add_card(cs, c)
+            else:
+                cs.append(c)
             cc.kinds[k] += 1
             cc.size += 1
-
-    def add_cards(self, seat: int, cs: Sequence[Card]) -> None:
-        """``add_to_hand`` for each of ``cs`` in turn."""
-        hand = self.hands[seat]
-        cc = self._changing(seat)
-        hand.extend(cs)
-        if cc is not None:
-            by_kind, kinds = cc.by_kind, cc.kinds
-            for c in cs:
-                add_card(by_kind[c.kind], c)
-                kinds[c.kind] += 1
-            cc.size += len(cs)
 
     def remove_card(self, seat: int, c: Card) -> None:
         """``remove_from_hand`` of one card."""
         hand = self.hands[seat]
         cc = self._counts[seat]
-        if cc is not None and (self._counted[seat] is not hand or cc.size != len(hand)
-                               or not self._owned[seat]):  # (as in ``add_to_hand``)
-            cc = self._changing(seat)
+        if cc is not None and (self._mine[seat] is not hand or cc.size != len(hand)):
+            cc = self._changing(seat)  # (as in ``add_to_hand``)
         hand.remove(c)
         if cc is not None:
             k = c.kind
@@ -550,9 +507,8 @@ class HandState:
         """Take ``cs`` out of ``seat``'s hand; the caller has checked that they are there."""
         hand = self.hands[seat]
         cc = self._counts[seat]
-        if cc is not None and (self._counted[seat] is not hand or cc.size != len(hand)
-                               or not self._owned[seat]):  # (as in ``add_to_hand``)
-            cc = self._changing(seat)
+        if cc is not None and (self._mine[seat] is not hand or cc.size != len(hand)):
+            cc = self._changing(seat)  # (as in ``add_to_hand``)
         for c in cs:
             hand.remove(c)
         if cc is not None:
@@ -565,16 +521,17 @@ class HandState:
     def draw_card(self, seat: int) -> bool:
         """Draw one card for ``seat``, laying and replacing threes (red threes in Classic).
         Returns False when such a three was the last card (the caller ends the hand)."""
-        v = self.rules.variant
-        laid = laid_by_kind(v)
-        while self.stock:
-            c = self.stock.pop()
+        stock = self.stock
+        laid = self.rules.settings.laid
+        while stock:
+            c = stock.pop()
             if laid[c.kind]:
-                if not self.stock and v.last_three_stays_in_hand:
+                v = self.rules.variant
+                if not stock and v.last_three_stays_in_hand:
                     self.add_to_hand(seat, c)  # C.4: kept in hand, it counts against the side
                     return False
                 self.lay_red_three(seat, c)
-                if not self.stock:
+                if not stock:
                     return not v.last_three_ends_hand
                 continue
             self.add_to_hand(seat, c)
@@ -583,18 +540,18 @@ class HandState:
 
     def lay_threes_in_hand(self, seat: int) -> None:
         """Lay the threes in ``seat``'s hand and replace each from the stock (as it can)."""
-        v = self.rules.variant
-        laid = v.laid_on_sight
+        t = self.rules.settings
         # Threes are laid by kind: a hand with no card of such a kind (the common case, asked
         # at every turn and meld in Ponytail) is left as it is without looking at each card.
         kinds = self.counts(seat).kinds
-        for k in laid_kinds(v):
+        for k in t.laid_kinds:
             if kinds[k]:
                 break
         else:
             return
+        laid = t.laid
         while True:
-            found = [c for c in self.hands[seat] if laid(c)]
+            found = [c for c in self.hands[seat] if laid[c.kind]]
             if not found or not self.stock:
                 for c in found:
                     self.remove_from_hand(seat, (c,))
@@ -607,15 +564,28 @@ class HandState:
                     self.add_to_hand(seat, self.stock.pop())
 
     def take_into_hand(self, seat: int, cs: list[Card]) -> None:
-        """Cards from the pile join the hand; red threes among them are laid, not replaced."""
-        laid = self.rules.variant.laid_on_sight
-        kept = []
+        """Cards from the pile join the hand (``add_to_hand`` for each in turn); red threes
+        among them are laid, not replaced."""
+        laid = self.rules.settings.laid
+        hand = self.hands[seat]
+        cc = self._changing(seat)
+        n = len(hand)
         for c in cs:
-            if laid(c):
+            if laid[c.kind]:
                 self.lay_red_three(seat, c)
             else:
-                kept.append(c)
-        self.add_cards(seat, kept)
+                hand.append(c)
+        if cc is not None:
+            by_kind, kinds = cc.by_kind, cc.kinds
+            for c in hand[n:]:
+                k = c.kind
+                same = by_kind[k]
+                if same and same[-1].id > c.id:
+                    add_card(same, c)
+                else:
+                    same.append(c)
+                kinds[k] += 1
+            cc.size += len(hand) - n
 
     def all_cards(self) -> Counter[Card]:
         """Every card in the position, counted: hands, melds, threes, pile, stock, ponytails."""

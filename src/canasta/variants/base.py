@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from canasta.cards import DEUCE, JOKER, N_KINDS, NATURAL_RANKS, RED_THREE, Card
+from canasta.cards import DEUCE, JOKER, N_KINDS, NATURAL_RANKS, ONE_OF_KIND, RED_THREE, Card
 from canasta.errors import PositionError, Refusal
 from canasta.moves import BLACK_THREES_MELD, WILD_MELD
 from canasta.mypyc_attrs import mypyc_attr
@@ -142,12 +142,15 @@ class Settings:
     native class is a C read, where a variant's class attribute is a generic look-up through
     its type (the listing and ``apply`` read several per move); in pure Python both are
     attribute look-ups.  Built from the variant's class attributes alone, so it says what
-    they say."""
+    they say, and from two hooks that look only at a card's kind, asked once for each kind:
+    ``laid_on_sight`` and ``freezes_pile``, read at every card drawn and discarded, where a
+    call cost more than the rest."""
 
     __slots__ = ("ask_once_per_hand", "black_three_meld_sizes", "canasta_size",
                  "check_listed_openings", "concealed_waives_minimum", "exact_going_out",
-                 "lay_threes_at_turn_start", "max_wilds", "may_meld_out", "pile_after_stock",
-                 "reopens_closed_ranks", "splash_opens", "top_card_counts_for_minimum")
+                 "freezes", "laid", "laid_kinds", "lay_threes_at_turn_start", "max_wilds",
+                 "may_meld_out", "pile_after_stock", "reopens_closed_ranks", "splash_opens",
+                 "top_card_counts_for_minimum")
 
     ask_once_per_hand: bool
     black_three_meld_sizes: tuple[int, ...]
@@ -162,6 +165,12 @@ class Settings:
     reopens_closed_ranks: bool
     splash_opens: bool
     top_card_counts_for_minimum: bool
+    #: by kind: whether a card of that kind is laid on sight (``laid_on_sight``)
+    laid: tuple[bool, ...]
+    #: the kinds laid on sight
+    laid_kinds: tuple[int, ...]
+    #: by kind: whether a card of that kind in the pile freezes it (``freezes_pile``)
+    freezes: tuple[bool, ...]
 
     def __init__(self, v: Variant) -> None:
         self.ask_once_per_hand = v.ask_once_per_hand
@@ -177,6 +186,9 @@ class Settings:
         self.reopens_closed_ranks = v.reopens_closed_ranks
         self.splash_opens = v.splash_opens
         self.top_card_counts_for_minimum = v.top_card_counts_for_minimum
+        self.laid = tuple(v.laid_on_sight(c) for c in ONE_OF_KIND)
+        self.laid_kinds = tuple(k for k in range(N_KINDS) if self.laid[k])
+        self.freezes = tuple(v.freezes_pile(c) for c in ONE_OF_KIND)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a variant registered from outside may extend it
@@ -294,7 +306,7 @@ class Variant:
         for m in melds:  # (a plain loop: the listing asks this near the end of a hand)
             if m.size >= size and m.rank != BLACK_THREES_MELD:
                 have += 1
-        return max(0, rules.canastas_needed - have)
+        return max(0, rules.canastas_needed - have)  # (``canastas_required``, kept)
 
     def default_target(self, players: int) -> int:
         raise NotImplementedError
@@ -419,7 +431,8 @@ class Variant:
 
     # --- threes, the pile, discards ------------------------------------------------------
     def laid_on_sight(self, c: Card) -> bool:
-        """Threes laid face up (and replaced from the stock) as soon as they reach a hand."""
+        """Threes laid face up (and replaced from the stock) as soon as they reach a hand (by
+        kind only: ``Settings.laid`` asks once for each kind)."""
         return c.kind == RED_THREE
 
     def take_error(self, state: HandState, side: int, top: Card, naturals: int, wilds: int,
@@ -489,7 +502,8 @@ class Variant:
         return c.kind in (DEUCE, JOKER, RED_THREE)
 
     def freezes_pile(self, c: Card) -> bool:
-        """A card whose presence in the pile freezes it for everyone."""
+        """A card whose presence in the pile freezes it for everyone (by kind only:
+        ``Settings.freezes`` asks once for each kind)."""
         return c.kind in (DEUCE, JOKER, RED_THREE)
 
     # --- the end of the match ----------------------------------------------------------------

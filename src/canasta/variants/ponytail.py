@@ -385,7 +385,7 @@ class Ponytail(Variant):
             return
         for s in range(state.rules.players):
             tail = state.ponytails[s]
-            if state.side_of(s) == side and tail is not None:
+            if tail is not None and state.side_of(s) == side:  # (most melds: none is left)
                 for c in tail:
                     state.add_to_hand(s, c)
                 state.ponytails[s] = None
