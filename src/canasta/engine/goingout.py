@@ -410,17 +410,123 @@ def check_ask(state: HandState, move: Move, actor: int) -> Plan:
     return Plan(move)
 
 
-def must_stay_able_to_go_out(state: HandState, plan: Plan) -> None:
+def must_stay_able_to_go_out(state: HandState, plan: Plan, ways: WaysOut | None = None) -> None:
     """After a yes, refuse a meld after which the player could no longer go out.  A meld that
     leaves one card or none has been checked as a way out (``check_meld``: the canastas, the
-    last card's discard), which is all the yes asks of it; only the others are tried on a
-    copy, with the going-out search."""
+    last card's discard), which is all the yes asks of it; one that ``ways`` (the moves that
+    go out at once from this position) proves needs no search either; only the others are
+    tried on a copy, with the going-out search."""
     if _cards_left(state, plan) <= 1:
+        return
+    if ways is not None and ways.prove(state, plan):
         return
     trial = state.copy()
     carry_out(trial, plan)
     if trial.result is None and not can_go_out(trial):
         raise IllegalMove("out.partner_said_yes_stay")
+
+
+#: One group of a move that goes out at once, as ``WaysOut`` keeps it: its natural cards and
+#: wild cards, and whether the move keeps a deuce, or a joker, to discard.
+_OutGroup = tuple[int, int, bool, bool]
+
+
+class WaysOut:
+    """The moves that go out at once from a position after a yes (``going_out_moves``, both
+    kinds), kept by rank as proof that a meld of one group leaves the player able to go out,
+    where counting decides going out (``of``: None elsewhere).
+
+    The proof: a way out ``G`` whose group of the meld's rank holds the meld's cards (as many
+    natural cards, as many wild cards at least), where the meld leaves the card ``G`` keeps to
+    discard.  ``G`` without the meld's cards is then a way out after the meld, and counting
+    (``can_go_out``) finds it: the hand's natural cards go down rank by rank as in ``G`` (the
+    meld's rank into the meld just made, with the same cards as ``G`` in the end, so within
+    ``wild_range``, which counts the whole meld: its natural cards and its wild cards), so
+    no lone card or unmatched pair is left; the wild cards are shared as ``G`` shares them
+    (what ``G`` puts on the meld's rank, less the meld's); the canastas are ``G``'s, the meld
+    having made one of them where it closes its meld; and the card kept is the same kind, asked
+    of alone (``hand=[card]``).  A wild card's kind never matters to counting, so only the
+    card kept must still be there: a meld that lays the last deuce (or joker) proves nothing
+    from a way out that keeps a deuce (or a joker).  A rank has one meld to join (no closed
+    rank reopens), and no meld of wild cards or first canasta that brings cards (which
+    ``can_go_out`` does not count) is met here."""
+
+    __slots__ = ("by_rank", "deuces", "jokers")
+
+    by_rank: dict[str, list[_OutGroup]]
+    deuces: int  # in hand
+    jokers: int
+
+    @staticmethod
+    def of(state: HandState, moves: list[Move]) -> WaysOut | None:
+        """The ways out ``moves`` from ``state`` (the seat to act's), or None where counting
+        does not decide going out, or none go out."""
+        rules = state.rules
+        t = rules.settings
+        seat = state.turn
+        side = state.side_of(seat)
+        if (not moves or t.exact_going_out or t.reopens_closed_ranks
+                or rules.variant.has_wild_melds(rules)
+                or (not state.canastas(side)
+                    and rules.variant.cards_joining(state, seat, side, 0, 1))):
+            return None
+        return WaysOut(state, moves)
+
+    def __init__(self, state: HandState, moves: list[Move]) -> None:
+        c = state.counts(state.turn).kinds
+        self.deuces = deuces = c[DEUCE]
+        self.jokers = jokers = c[JOKER]
+        size = len(state.hands[state.turn])
+        by_rank: dict[str, list[_OutGroup]] = {}
+        for move in moves:
+            laid = 0
+            d_all = j_all = 0
+            groups: list[tuple[str, int, int]] = []
+            for g in move.groups:
+                n, d, j = _split_kinds(g)
+                laid += len(g)
+                d_all += d
+                j_all += j
+                groups.append((move.rank or group_rank(g), n, d + j))
+            # The card kept, where one is: the kind the move lays one card fewer of.
+            keep = laid < size
+            keeps_deuce = keep and d_all < deuces
+            keeps_joker = keep and j_all < jokers
+            for r, n, w in groups:
+                if r != BLACK_THREES_MELD:
+                    by_rank.setdefault(r, []).append((n, w, keeps_deuce, keeps_joker))
+        self.by_rank = by_rank
+
+    def prove(self, state: HandState, plan: Plan) -> bool:
+        """Whether a way out holds the cards of ``plan``, a checked meld of one group."""
+        if len(plan.groups) != 1:
+            return False
+        gp = plan.groups[0]
+        ways = self.by_rank.get(gp.rank)
+        if ways is None:
+            return False
+        n, d, j = _split_kinds(gp.cards)
+        last_deuce = d > 0 and d == self.deuces  # the meld lays the last of them
+        last_joker = j > 0 and j == self.jokers
+        for gn, gw, keeps_deuce, keeps_joker in ways:
+            if (gn >= n and gw >= d + j and not (last_deuce and keeps_deuce)
+                    and not (last_joker and keeps_joker)):
+                return True
+        return False
+
+
+def _split_kinds(cards: tuple[Card, ...]) -> tuple[int, int, int]:
+    """A group's other cards (natural cards), deuces and jokers."""
+    n = d = j = 0
+    for card in cards:
+        k = card.kind
+        if k == DEUCE:
+            d += 1
+        elif k == JOKER:
+            j += 1
+        else:
+            n += 1
+    return n, d, j
 
 
 def _cards_left(state: HandState, plan: Plan) -> int:

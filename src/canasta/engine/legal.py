@@ -32,7 +32,12 @@ from canasta.engine.compose import (
     planned_groups,
     splashes,
 )
-from canasta.engine.goingout import can_go_out, going_out_moves, must_stay_able_to_go_out
+from canasta.engine.goingout import (
+    WaysOut,
+    can_go_out,
+    going_out_moves,
+    must_stay_able_to_go_out,
+)
 from canasta.engine.melding import going_out_error
 from canasta.engine.melds import Meld
 from canasta.engine.plans import PLAIN, Listing, Plan, spec_plan
@@ -104,10 +109,15 @@ def _bound_to_go_out(state: HandState, out: Listing) -> Listing:
     each a check of every group).  Only the listing's other moves are checked."""
     t = state.rules.settings
     listed = len(out.moves)
+    ways: WaysOut | None = None
     if not state.facts.black_threes_down:  # (after the black threes no meld is legal)
-        _add_new(out, going_out_moves(state, True))
+        outs = going_out_moves(state, True)
         if t.may_meld_out:
-            _add_new(out, going_out_moves(state, False))
+            outs += going_out_moves(state, False)
+        _add_new(out, outs)
+        # They also prove most melds of the listing: one that a way out holds leaves the
+        # player able to go out (``WaysOut``), with no copy and no search.
+        ways = WaysOut.of(state, outs)
     counted = not t.exact_going_out
     kept = Listing()
     specs = out.specs
@@ -122,7 +132,7 @@ def _bound_to_go_out(state: HandState, out: Listing) -> Listing:
         elif spec is not None and spec != PLAIN:
             # One group that the listing found legal as it is: only the yes is left to ask.
             try:
-                must_stay_able_to_go_out(state, spec_plan(m, spec))
+                must_stay_able_to_go_out(state, spec_plan(m, spec), ways)
             except IllegalMove:
                 continue
             kept.add(m, spec)
