@@ -111,10 +111,16 @@ def _bound_to_go_out(state: HandState, out: Listing) -> Listing:
     listed = len(out.moves)
     ways: WaysOut | None = None
     if not state.facts.black_threes_down:  # (after the black threes no meld is legal)
+        # Those that keep a card to discard, and those that meld every card where the rules
+        # allow it: those of ``going_out_moves(state, False)`` come first among them, and
+        # none twice (each keeps another kind of card, or scores otherwise).  A move listed
+        # already is one of them only if it lays as many cards.
         outs = going_out_moves(state, True)
-        if t.may_meld_out:
-            outs += going_out_moves(state, False)
-        _add_new(out, outs)
+        least = len(state.hands[state.turn]) - 1
+        near = [m for m in out.moves if _laid(m) >= least]
+        for m in outs:
+            if m not in near:
+                out.add(m, None)
         # They also prove most melds of the listing: one that a way out holds leaves the
         # player able to go out (``WaysOut``), with no copy and no search.
         ways = WaysOut.of(state, outs)
@@ -141,6 +147,14 @@ def _bound_to_go_out(state: HandState, out: Listing) -> Listing:
             if plan is not None:
                 kept.add(m, plan)
     return kept
+
+
+def _laid(move: Move) -> int:
+    """The cards ``move`` lays (none for a move that lays none)."""
+    n = 0
+    for g in move.groups:
+        n += len(g)
+    return n
 
 
 def _plan(state: HandState, move: Move) -> Plan | None:
