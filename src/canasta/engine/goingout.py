@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from canasta.engine.state import HandState
 
 WILD_KIND: Final = -1
+_MELD: Final = MoveKind.MELD  # (a module constant: an enum member is a slow look-up)
 
 # One meld a move makes or joins: rank, kind, naturals from hand, fewest/most wild cards, and
 # the index of the side's meld it joins (-1: a new meld).
@@ -653,27 +654,52 @@ def _legal(state: HandState, move: Move) -> bool:
 
 
 def _splits(groups: list[_Group], wilds: int) -> Iterator[list[int]]:
-    """Every way to share ``wilds`` wild cards among the groups within their limits."""
+    """Every way to share ``wilds`` wild cards among the groups within their limits, in
+    lexicographic order (the first group's fewest first)."""
     n = len(groups)
+    if not n:
+        if not wilds:
+            yield []
+        return
+    los = [g[3] for g in groups]
     his = [g[4] for g in groups]
-    # What the groups after each one can take at least and at most.
+    # What the groups after each one can take at least and at most: each group's share then
+    # ranges over an interval, and every share in it leaves the rest a way to go on.
     rest_lo, rest_hi = [0] * (n + 1), [0] * (n + 1)
     for i in range(n - 1, -1, -1):
-        rest_lo[i] = rest_lo[i + 1] + groups[i][3]
-        rest_hi[i] = rest_hi[i + 1] + his[i]
-
-    def rec(i: int, w: int) -> Iterator[list[int]]:
-        if i == n:
-            if w == 0:
-                yield []
+        if los[i] > his[i]:
             return
-        lo, hi = rest_lo[i + 1], rest_hi[i + 1]
-        for t in range(groups[i][3], min(his[i], w) + 1):
-            if lo <= w - t <= hi:
-                for tail in rec(i + 1, w - t):
-                    yield [t, *tail]
-
-    yield from rec(0, wilds)
+        rest_lo[i] = rest_lo[i + 1] + los[i]
+        rest_hi[i] = rest_hi[i + 1] + his[i]
+    if not rest_lo[0] <= wilds <= rest_hi[0]:
+        return
+    # An odometer (no generator per group, no list per group and way): ``left[i]``, the wild
+    # cards for groups ``i`` on; each group from its fewest on, the last one the rest.
+    split = [0] * n
+    left = [0] * (n + 1)
+    left[0] = wilds
+    i = 0
+    while True:
+        while i < n:  # each group from ``i`` on takes its fewest
+            w = left[i]
+            t = los[i] if los[i] > w - rest_hi[i + 1] else w - rest_hi[i + 1]
+            split[i] = t
+            left[i + 1] = w - t
+            i += 1
+        yield list(split)
+        # The last group but one that may take one more, the groups after it from their
+        # fewest again.
+        i = n - 2
+        while i >= 0:
+            w = left[i]
+            if split[i] < his[i] and split[i] < w - rest_lo[i + 1]:
+                break
+            i -= 1
+        if i < 0:
+            return
+        split[i] += 1
+        left[i + 1] -= 1
+        i += 1
 
 
 MAX_SHARES = 300  # ways to share the wild cards tried per leftover card (huge Ponytail hands)
@@ -759,109 +785,143 @@ def _going_out(state: HandState, leave_one: bool, c: list[int] | None = None,
         # The layouts share the budget (the first, one group per rank where that fits, takes
         # it all when it is the only one).
         each = max(MAX_SHARES // max(len(layouts), 1), MIN_SHARES)
+        wilds = cc[DEUCE] + cc[JOKER]
         for natural in layouts:
-            shares = _shares(state, side, natural, cc[DEUCE] + cc[JOKER])
-            for _, (groups, split) in zip(range(each), shares, strict=False):
-                move = _share_move(state, side, groups, split, cc, by_kind, opt, seen, done)
-                if move is not None:
-                    yield move
+            tries = each  # the ways to share the wild cards tried for this layout
+            for groups in _share_groups(state, side, natural, wilds):
+                sharing = _Sharing(state, side, groups, cc, by_kind, opt)
+                for split in _splits(groups, wilds):
+                    if tries <= 0:
+                        break
+                    tries -= 1
+                    move = sharing.move(split, seen, done)
+                    if move is not None:
+                        yield move
 
 
-def _share_move(state: HandState, side: int, groups: list[_Group], split: list[int],
-                c: list[int], by_kind: list[list[Card]], opt: int | None,
-                seen: set[tuple[object, ...]],
-                done: dict[tuple[tuple[str, bool], ...], bool]) -> Move | None:
-    """The move that lays ``groups`` with ``split`` wild cards each (and the black threes), or
-    None when it falls short of the canastas needed (``done``: whether the canastas a move
-    completes, by rank and wild cards, are enough) or scores as one already made (``seen``)."""
-    v = state.rules.variant
-    size = v.canasta_size
-    made = state.canastas(side)
-    # The hand ends at once, so only what scores tells these moves apart: which melds of which
-    # rank become canastas and which of them stay natural.
-    signature: list[tuple[object, ...]] = []
-    closing: list[tuple[str, bool]] = []  # the canastas it completes: rank, with wild cards
-    dleft = c[DEUCE]
-    for (r, _k, n, _lo, _hi, mi), t in zip(groups, split, strict=True):
-        if n + t == 0:
-            continue
-        old = state.melds[side][mi] if mi >= 0 else None
-        before = old.size if old else 0
-        is_canasta = before + n + t >= size
-        mixed = t + (old.wilds if old else 0) > 0
-        if is_canasta and before < size:
-            made += 1
-            closing.append((r, mixed))
-        d = min(t, dleft)
-        dleft -= d
-        signature.append((r, is_canasta, mixed, (d, t - d) if r == WILD_MELD else None))
-    key = (opt, *sorted(signature))
-    if made < state.canastas_needed() or key in seen:
-        return None
-    seen.add(key)
-    # Enough canastas, but maybe not of the kinds the variant asks for (Ponytail): their rank
-    # and whether they hold wild cards tell, so the answer is kept for the same ones.
-    kinds = tuple(sorted(closing))
-    ok = done.get(kinds)
-    if ok is False:
-        return None
-    cards_groups: list[list[Card]] = []
-    closers: list[Meld] = []
-    joins = 0
-    jpos, dpos = 0, 0
-    npos: dict[int, int] = {}
-    dleft = c[DEUCE]
-    for (r, k, n, _lo, _hi, mi), t in zip(groups, split, strict=True):
-        if n + t == 0:
-            continue
-        d = min(t, dleft)
-        dleft -= d
-        start = npos.get(k, 0)
-        npos[k] = start + n
-        g = (by_kind[k][start:start + n] if n else []) + by_kind[DEUCE][dpos:dpos + d]
-        g += by_kind[JOKER][jpos:jpos + t - d]
-        dpos += d
-        jpos += t - d
-        cards_groups.append(g)
-        old = state.melds[side][mi] if mi >= 0 else None
-        joins += old is not None
-        before = old.size if old else 0
-        if ok is None and before < size <= before + n + t:
-            closers.append(old.plus(g) if old else Meld(r, g))
-    if ok is None:
-        melds = [m for m in state.melds[side] if m.size >= size] + closers
-        ok = done[kinds] = not v.canastas_missing(state.rules, melds)
-        if not ok:
+class _Sharing:
+    """The groups of one layout of the hand (``groups``: each rank's natural cards, and the
+    side's wild meld where the variant has one) with the card kept (``opt``), worked out once
+    for every way to share the wild cards among them (``move``): for each group, the meld it
+    joins (or None), its size before, its wild cards before and its natural cards."""
+
+    __slots__ = ("base", "black_threes", "deuces", "groups", "need", "opt", "side", "size",
+                 "state", "wild_cards")
+
+    def __init__(self, state: HandState, side: int, groups: list[_Group], c: list[int],
+                 by_kind: list[list[Card]], opt: int | None) -> None:
+        self.state = state
+        self.side = side
+        self.opt = opt
+        self.size = state.rules.variant.canasta_size
+        self.base = state.canastas(side)
+        self.need = state.canastas_needed()
+        self.deuces = c[DEUCE]
+        # The lowest cards of each kind go down (the card kept is the highest of its kind).
+        self.wild_cards = tuple(by_kind[DEUCE]), tuple(by_kind[JOKER])
+        b = c[BLACK_THREE]
+        self.black_threes = tuple(by_kind[BLACK_THREE][:b])
+        melds = state.melds[side]
+        npos: dict[int, int] = {}
+        out: list[tuple[str, int, Meld | None, int, int, tuple[Card, ...]]] = []
+        for r, k, n, _lo, _hi, mi in groups:
+            old = melds[mi] if mi >= 0 else None
+            start = npos.get(k, 0)
+            npos[k] = start + n
+            out.append((r, n, old, old.size if old else 0, old.wilds if old else 0,
+                        tuple(by_kind[k][start:start + n]) if n else ()))
+        self.groups = out
+
+    def move(self, split: list[int], seen: set[tuple[object, ...]],
+             done: dict[tuple[tuple[str, bool], ...], bool]) -> Move | None:
+        """The move that lays the groups with ``split`` wild cards each (and the black threes),
+        or None when it falls short of the canastas needed (``done``: whether the canastas a
+        move completes, by rank and wild cards, are enough) or scores as one already made
+        (``seen``)."""
+        size = self.size
+        made = self.base
+        # The hand ends at once, so only what scores tells these moves apart: which melds of
+        # which rank become canastas and which of them stay natural.
+        signature: list[tuple[object, ...]] = []
+        closing: list[tuple[str, bool]] = []  # the canastas it completes: rank, with wild cards
+        dleft = self.deuces
+        for (r, n, _old, before, w0, _nat), t in zip(self.groups, split, strict=True):
+            if n + t == 0:
+                continue
+            is_canasta = before + n + t >= size
+            mixed = t + w0 > 0
+            if is_canasta and before < size:
+                made += 1
+                closing.append((r, mixed))
+            if r == WILD_MELD:
+                d = t if t < dleft else dleft
+                signature.append((r, is_canasta, mixed, (d, t - d)))
+            else:
+                signature.append((r, is_canasta, mixed, None))
+            dleft = dleft - t if t < dleft else 0
+        key = (self.opt, *sorted(signature))
+        if made < self.need or key in seen:
             return None
-    b = c[BLACK_THREE]
-    if b:
-        cards_groups.append(by_kind[BLACK_THREE][:b])
-    if not cards_groups:
-        return None
-    if len(cards_groups) == 1 and joins == 1:
-        return Move.add(group_rank(tuple(cards_groups[0])), cards_groups[0])
-    # The groups come in rank order (the wild cards' meld, then the black threes, last), each
-    # in card order (natural cards, deuces, jokers: card ids follow the kinds): the order
-    # ``Move.meld`` would sort them into.
-    return Move(MoveKind.MELD, tuple(tuple(g) for g in cards_groups))
+        seen.add(key)
+        # Enough canastas, but maybe not of the kinds the variant asks for (Ponytail): their
+        # rank and whether they hold wild cards tell, so the answer is kept for the same ones.
+        kinds = tuple(sorted(closing))
+        ok = done.get(kinds)
+        if ok is False:
+            return None
+        deuces, jokers = self.wild_cards
+        cards_groups: list[tuple[Card, ...]] = []
+        closers: list[Meld] = []
+        joins = 0
+        jpos, dpos = 0, 0
+        dleft = self.deuces
+        for (r, n, old, before, _w0, nat), t in zip(self.groups, split, strict=True):
+            if n + t == 0:
+                continue
+            d = t if t < dleft else dleft
+            dleft -= d
+            g = nat
+            if d:
+                g += deuces[dpos:dpos + d]
+                dpos += d
+            if t > d:
+                g += jokers[jpos:jpos + t - d]
+                jpos += t - d
+            cards_groups.append(g)
+            if old is not None:
+                joins += 1
+            if ok is None and before < size <= before + n + t:
+                closers.append(old.plus(g) if old else Meld(r, g))
+        state = self.state
+        if ok is None:
+            melds = [m for m in state.melds[self.side] if m.size >= size] + closers
+            ok = done[kinds] = not state.rules.variant.canastas_missing(state.rules, melds)
+            if not ok:
+                return None
+        if self.black_threes:
+            cards_groups.append(self.black_threes)
+        if not cards_groups:
+            return None
+        if len(cards_groups) == 1 and joins == 1:
+            return Move.add(group_rank(cards_groups[0]), cards_groups[0])
+        # The groups come in rank order (the wild cards' meld, then the black threes, last),
+        # each in card order (natural cards, deuces, jokers: card ids follow the kinds): the
+        # order ``Move.meld`` would sort them into.
+        return Move(_MELD, tuple(cards_groups))
 
 
-def _shares(state: HandState, side: int, natural: list[_Group],
-            wilds: int) -> Iterator[tuple[list[_Group], list[int]]]:
-    """The groups that go down and how many wild cards each takes: wild cards join groups with
-    natural cards of the hand and, where the variant has them, the side's wild meld."""
+def _share_groups(state: HandState, side: int, natural: list[_Group],
+                  wilds: int) -> list[list[_Group]]:
+    """The groups that go down, among which the wild cards are shared: the natural cards'
+    groups and, where the variant has them, the side's wild meld."""
     v = state.rules.variant
-    options = [natural]
     if v.has_wild_melds(state.rules) and wilds:
         w = state.find_meld(side, WILD_MELD)
         if w >= 0:
             room = v.canasta_size - state.melds[side][w].size
-            options = [[*natural, (WILD_MELD, WILD_KIND, 0, 0, room, w)]]
-        else:
-            options.append([*natural, (WILD_MELD, WILD_KIND, 0, 3, v.canasta_size, -1)])
-    for groups in options:
-        for split in _splits(groups, wilds):
-            yield groups, split
+            return [[*natural, (WILD_MELD, WILD_KIND, 0, 0, room, w)]]
+        return [natural, [*natural, (WILD_MELD, WILD_KIND, 0, 3, v.canasta_size, -1)]]
+    return [natural]
 
 
 def _wilds_onto_one_meld(state: HandState, side: int, c: list[int],
