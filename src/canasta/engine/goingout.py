@@ -419,7 +419,7 @@ def must_stay_able_to_go_out(state: HandState, plan: Plan, ways: WaysOut | None 
     tried on a copy, with the going-out search."""
     if _cards_left(state, plan) <= 1:
         return
-    if ways is not None and ways.prove(state, plan):
+    if ways is not None and ways.prove(plan):
         return
     trial = state.copy()
     carry_out(trial, plan)
@@ -433,9 +433,9 @@ _OutGroup = tuple[int, int, bool, bool]
 
 
 class WaysOut:
-    """The moves that go out at once from a position after a yes (``going_out_moves``, both
-    kinds), kept by rank as proof that a meld of one group leaves the player able to go out,
-    where counting decides going out (``of``: None elsewhere).
+    """The moves that go out at once from a position after a yes (``going_out_moves`` fills
+    it as it makes them), kept by rank as proof that a meld of one group leaves the player
+    able to go out, where counting decides going out (``of``: None elsewhere).
 
     The proof: a way out ``G`` whose group of the meld's rank holds the meld's cards (as many
     natural cards, as many wild cards at least), where the meld leaves the card ``G`` keeps to
@@ -459,46 +459,33 @@ class WaysOut:
     jokers: int
 
     @staticmethod
-    def of(state: HandState, moves: list[Move]) -> WaysOut | None:
-        """The ways out ``moves`` from ``state`` (the seat to act's), or None where counting
-        does not decide going out, or none go out."""
+    def of(state: HandState) -> WaysOut | None:
+        """An empty record for the seat to act, or None where counting does not decide going
+        out."""
         rules = state.rules
         t = rules.settings
         seat = state.turn
         side = state.side_of(seat)
-        if (not moves or t.exact_going_out or t.reopens_closed_ranks
-                or rules.variant.has_wild_melds(rules)
+        if (t.exact_going_out or t.reopens_closed_ranks or rules.variant.has_wild_melds(rules)
                 or (not state.canastas(side)
                     and rules.variant.cards_joining(state, seat, side, 0, 1))):
             return None
-        return WaysOut(state, moves)
+        return WaysOut(state)
 
-    def __init__(self, state: HandState, moves: list[Move]) -> None:
+    def __init__(self, state: HandState) -> None:
         c = state.counts(state.turn).kinds
-        self.deuces = deuces = c[DEUCE]
-        self.jokers = jokers = c[JOKER]
-        size = len(state.hands[state.turn])
-        by_rank: dict[str, list[_OutGroup]] = {}
-        for move in moves:
-            laid = 0
-            d_all = j_all = 0
-            groups: list[tuple[str, int, int]] = []
-            for g in move.groups:
-                n, d, j = _split_kinds(g)
-                laid += len(g)
-                d_all += d
-                j_all += j
-                groups.append((move.rank or group_rank(g), n, d + j))
-            # The card kept, where one is: the kind the move lays one card fewer of.
-            keep = laid < size
-            keeps_deuce = keep and d_all < deuces
-            keeps_joker = keep and j_all < jokers
-            for r, n, w in groups:
-                if r != BLACK_THREES_MELD:
-                    by_rank.setdefault(r, []).append((n, w, keeps_deuce, keeps_joker))
-        self.by_rank = by_rank
+        self.deuces = c[DEUCE]
+        self.jokers = c[JOKER]
+        self.by_rank = {}
 
-    def prove(self, state: HandState, plan: Plan) -> bool:
+    def add(self, rank: str, naturals: int, wilds: int, keep: int | None) -> None:
+        """A group of a way out: ``naturals`` and ``wilds`` cards onto the meld of ``rank``,
+        the move keeping a card of kind ``keep`` (None: no card)."""
+        if rank != BLACK_THREES_MELD:
+            self.by_rank.setdefault(rank, []).append(
+                (naturals, wilds, keep == DEUCE, keep == JOKER))
+
+    def prove(self, plan: Plan) -> bool:
         """Whether a way out holds the cards of ``plan``, a checked meld of one group."""
         if len(plan.groups) != 1:
             return False
@@ -506,7 +493,15 @@ class WaysOut:
         ways = self.by_rank.get(gp.rank)
         if ways is None:
             return False
-        n, d, j = _split_kinds(gp.cards)
+        n = d = j = 0
+        for card in gp.cards:
+            k = card.kind
+            if k == DEUCE:
+                d += 1
+            elif k == JOKER:
+                j += 1
+            else:
+                n += 1
         last_deuce = d > 0 and d == self.deuces  # the meld lays the last of them
         last_joker = j > 0 and j == self.jokers
         for gn, gw, keeps_deuce, keeps_joker in ways:
@@ -514,20 +509,6 @@ class WaysOut:
                     and not (last_joker and keeps_joker)):
                 return True
         return False
-
-
-def _split_kinds(cards: tuple[Card, ...]) -> tuple[int, int, int]:
-    """A group's other cards (natural cards), deuces and jokers."""
-    n = d = j = 0
-    for card in cards:
-        k = card.kind
-        if k == DEUCE:
-            d += 1
-        elif k == JOKER:
-            j += 1
-        else:
-            n += 1
-    return n, d, j
 
 
 def _cards_left(state: HandState, plan: Plan) -> int:
@@ -707,16 +688,18 @@ MIN_SHARES = 30  # ... and at least per layout of the ranks
 
 
 def going_out_moves(state: HandState, leave_one: bool, c: list[int] | None = None,
-                    by_kind: list[list[Card]] | None = None) -> list[Move]:
+                    by_kind: list[list[Card]] | None = None,
+                    ways: WaysOut | None = None) -> list[Move]:
     """Moves that meld the whole hand at once (and, with ``leave_one``, all but one card, to
     discard next): one per distinct score.  Only the cards in hand are shared out: wild cards
-    join groups that hold natural cards of the hand (or a wild-card meld)."""
+    join groups that hold natural cards of the hand (or a wild-card meld).  ``ways`` records
+    their groups."""
     seat = state.turn
     if c is None:
         c = state.counts(seat).kinds
     if _out_of_reach(state, state.side_of(seat), c, leave_one):
         return []  # (most questions: no generator made)
-    return list(_going_out(state, leave_one, c, by_kind, checked=True))
+    return list(_going_out(state, leave_one, c, by_kind, checked=True, ways=ways))
 
 
 def _out_of_reach(state: HandState, side: int, c: list[int], leave_one: bool) -> bool:
@@ -744,7 +727,8 @@ def _out_of_reach(state: HandState, side: int, c: list[int], leave_one: bool) ->
 
 def _going_out(state: HandState, leave_one: bool, c: list[int] | None = None,
                by_kind: list[list[Card]] | None = None, memo: _Memo | None = None,
-               keeps: list[int | None] | None = None, checked: bool = False) -> Iterator[Move]:
+               keeps: list[int | None] | None = None, checked: bool = False,
+               ways: WaysOut | None = None) -> Iterator[Move]:
     """The moves of ``going_out_moves``, one by one (``checked``: ``_out_of_reach`` has said
     no of these counts already)."""
     seat = state.turn
@@ -778,7 +762,7 @@ def _going_out(state: HandState, leave_one: bool, c: list[int] | None = None,
             continue
         if not any(cc[k] for k in range(len(NATURAL_RANKS))) and not b and not (
                 v.has_wild_melds(state.rules)):
-            yield from _wilds_onto_one_meld(state, side, cc, by_kind, need)
+            yield from _wilds_onto_one_meld(state, side, cc, by_kind, need, opt, ways)
             continue
         seen: set[tuple[object, ...]] = set()
         layouts = _layouts(state, side, cc, True, memo)
@@ -789,7 +773,7 @@ def _going_out(state: HandState, leave_one: bool, c: list[int] | None = None,
         for natural in layouts:
             tries = each  # the ways to share the wild cards tried for this layout
             for groups in _share_groups(state, side, natural, wilds):
-                sharing = _Sharing(state, side, groups, cc, by_kind, opt)
+                sharing = _Sharing(state, side, groups, cc, by_kind, opt, ways)
                 for split in _splits(groups, wilds):
                     if tries <= 0:
                         break
@@ -806,11 +790,12 @@ class _Sharing:
     joins (or None), its size before, its wild cards before and its natural cards."""
 
     __slots__ = ("base", "black_threes", "deuces", "groups", "need", "opt", "side", "size",
-                 "state", "wild_cards")
+                 "state", "ways", "wild_cards")
 
     def __init__(self, state: HandState, side: int, groups: list[_Group], c: list[int],
-                 by_kind: list[list[Card]], opt: int | None) -> None:
+                 by_kind: list[list[Card]], opt: int | None, ways: WaysOut | None) -> None:
         self.state = state
+        self.ways = ways  # (records the moves made)
         self.side = side
         self.opt = opt
         self.size = state.rules.variant.canasta_size
@@ -902,6 +887,11 @@ class _Sharing:
             cards_groups.append(self.black_threes)
         if not cards_groups:
             return None
+        ways = self.ways
+        if ways is not None:
+            for (r, n, _old, _before, _w0, _nat), t in zip(self.groups, split, strict=True):
+                if n + t:
+                    ways.add(r, n, t, self.opt)
         if len(cards_groups) == 1 and joins == 1:
             return Move.add(group_rank(cards_groups[0]), cards_groups[0])
         # The groups come in rank order (the wild cards' meld, then the black threes, last),
@@ -925,8 +915,10 @@ def _share_groups(state: HandState, side: int, natural: list[_Group],
 
 
 def _wilds_onto_one_meld(state: HandState, side: int, c: list[int],
-                         by_kind: list[list[Card]], need: int) -> list[Move]:
-    """A hand of wild cards only, all added to one meld that they turn into a canasta."""
+                         by_kind: list[list[Card]], need: int, opt: int | None,
+                         ways: WaysOut | None) -> list[Move]:
+    """A hand of wild cards only (``c``: but the card kept, of kind ``opt``), all added to one
+    meld that they turn into a canasta (recorded in ``ways``)."""
     wilds = by_kind[DEUCE][:c[DEUCE]] + by_kind[JOKER][:c[JOKER]]
     if not wilds:
         return []
@@ -941,4 +933,6 @@ def _wilds_onto_one_meld(state: HandState, side: int, c: list[int],
         if made >= need and v.counts_error(state, side, m.rank, m.naturals,
                                            m.deuces + c[DEUCE], m.jokers + c[JOKER]) is None:
             out.append(Move.add(m.rank, wilds))
+            if ways is not None:
+                ways.add(m.rank, 0, len(wilds), opt)
     return out

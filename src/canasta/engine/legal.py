@@ -115,15 +115,15 @@ def _bound_to_go_out(state: HandState, out: Listing) -> Listing:
         # allow it: those of ``going_out_moves(state, False)`` come first among them, and
         # none twice (each keeps another kind of card, or scores otherwise).  A move listed
         # already is one of them only if it lays as many cards.
-        outs = going_out_moves(state, True)
+        # They also prove most melds of the listing: one that a way out holds leaves the
+        # player able to go out (``WaysOut``), with no copy and no search.
+        ways = WaysOut.of(state)
+        outs = going_out_moves(state, True, ways=ways)
         least = len(state.hands[state.turn]) - 1
         near = [m for m in out.moves if _laid(m) >= least]
         for m in outs:
             if m not in near:
                 out.add(m, None)
-        # They also prove most melds of the listing: one that a way out holds leaves the
-        # player able to go out (``WaysOut``), with no copy and no search.
-        ways = WaysOut.of(state, outs)
     counted = not t.exact_going_out
     kept = Listing()
     specs = out.specs
