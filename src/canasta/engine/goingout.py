@@ -689,20 +689,20 @@ MIN_SHARES = 30  # ... and at least per layout of the ranks
 
 def going_out_moves(state: HandState, leave_one: bool, c: list[int] | None = None,
                     by_kind: list[list[Card]] | None = None,
-                    ways: WaysOut | None = None) -> list[Move]:
+                    ways: WaysOut | None = None, checked: bool = False) -> list[Move]:
     """Moves that meld the whole hand at once (and, with ``leave_one``, all but one card, to
     discard next): one per distinct score.  Only the cards in hand are shared out: wild cards
     join groups that hold natural cards of the hand (or a wild-card meld).  ``ways`` records
-    their groups."""
+    their groups; ``checked``: ``out_of_reach`` has said no of these counts already."""
     seat = state.turn
     if c is None:
         c = state.counts(seat).kinds
-    if _out_of_reach(state, state.side_of(seat), c, leave_one):
+    if not checked and out_of_reach(state, state.side_of(seat), c, leave_one):
         return []  # (most questions: no generator made)
     return list(_going_out(state, leave_one, c, by_kind, checked=True, ways=ways))
 
 
-def _out_of_reach(state: HandState, side: int, c: list[int], leave_one: bool) -> bool:
+def out_of_reach(state: HandState, side: int, c: list[int], leave_one: bool) -> bool:
     """Counts that no move going out at once can lay (kind counts ``c`` of the seat to act):
     a red three in hand, more lone natural cards of ranks with no meld to join than the one
     card to discard, more pairs of such ranks than wild cards (each pair needs one; discarding
@@ -729,13 +729,13 @@ def _going_out(state: HandState, leave_one: bool, c: list[int] | None = None,
                by_kind: list[list[Card]] | None = None, memo: _Memo | None = None,
                keeps: list[int | None] | None = None, checked: bool = False,
                ways: WaysOut | None = None) -> Iterator[Move]:
-    """The moves of ``going_out_moves``, one by one (``checked``: ``_out_of_reach`` has said
+    """The moves of ``going_out_moves``, one by one (``checked``: ``out_of_reach`` has said
     no of these counts already)."""
     seat = state.turn
     side = state.side_of(seat)
     if c is None:
         c = state.counts(seat).kinds
-    if not checked and _out_of_reach(state, side, c, leave_one):
+    if not checked and out_of_reach(state, side, c, leave_one):
         return
     if by_kind is None:
         by_kind = state.counts(seat).by_kind

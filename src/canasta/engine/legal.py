@@ -37,6 +37,7 @@ from canasta.engine.goingout import (
     can_go_out,
     going_out_moves,
     must_stay_able_to_go_out,
+    out_of_reach,
 )
 from canasta.engine.melding import going_out_error
 from canasta.engine.melds import Meld
@@ -61,6 +62,7 @@ from canasta.mypyc_attrs import mypyc_attr
 
 if TYPE_CHECKING:
     from canasta.engine.state import HandState
+    from canasta.rules import Rules
     from canasta.variants.base import MeldLimits
 
 
@@ -231,12 +233,15 @@ def play_moves(state: HandState, out: Listing, defer_ask: bool = False) -> bool:
                         _add_checked(out, state, m)
             size = t.canasta_size
             if (t.may_meld_out and state.answer != "no"
-                    and len(hand) <= state.canastas_needed() * size  # cheap bound first
+                    and len(hand) <= _canastas_needed(rules) * size  # cheap bound first
+                    # Then the counts, which rule out nearly every hand (a lone card of a
+                    # rank with no meld, most often), before the missing canastas' kinds.
+                    and not out_of_reach(state, side, c, False)
                     and (missing := v.canastas_missing(state.rules, state.melds[side])) > 0
                     and len(hand) <= missing * size):
                 # Going out by melding everything in one move only differs from melding card
                 # by card when the missing canastas take the very last cards of the hand.
-                more = going_out_moves(state, False, c, by_kind)
+                more = going_out_moves(state, False, c, by_kind, checked=True)
                 if t.exact_going_out:
                     for m in more:
                         if m not in out:
@@ -285,6 +290,19 @@ def play_moves(state: HandState, out: Listing, defer_ask: bool = False) -> bool:
         if able:
             out.add(ASK, PLAIN)
     return False
+
+
+#: ``Variant.canastas_required`` of a table, kept in its ``Rules.derived``.
+_NEEDED: Final = "legal.canastas_needed"
+
+
+def _canastas_needed(rules: Rules) -> int:
+    """``HandState.canastas_needed``, asked of the variant once per table (the listing asks
+    it at every play turn of a side that has opened)."""
+    needed: int | None = rules.derived.get(_NEEDED)
+    if needed is None:
+        needed = rules.derived[_NEEDED] = rules.variant.canastas_required(rules)
+    return needed
 
 
 def _first_canastas(state: HandState, side: int, c: list[int],
