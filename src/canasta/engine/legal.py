@@ -108,19 +108,20 @@ def _bound_to_go_out(state: HandState, out: Listing) -> Listing:
     Where counting alone decides going out (not ``exact_going_out``), the moves that go out at
     once are legal as they are built, and leave one card or none, which is all the yes asks:
     they are listed unchecked, as ``play_moves`` lists them (in a huge hand they are hundreds,
-    each a check of every group).  Only the listing's other moves are checked."""
+    each a check of every group).  Only the listing's other moves are checked, and there most
+    melds of one group need no search: a way out that holds them proves them (``WaysOut``)."""
     t = state.rules.settings
     listed = len(out.moves)
     ways: WaysOut | None = None
     if not state.facts.black_threes_down:  # (after the black threes no meld is legal)
         # Those that keep a card to discard, and those that meld every card where the rules
-        # allow it: those of ``going_out_moves(state, False)`` come first among them, and
-        # none twice (each keeps another kind of card, or scores otherwise).  A move listed
-        # already is one of them only if it lays as many cards.
-        # They also prove most melds of the listing: one that a way out holds leaves the
-        # player able to go out (``WaysOut``), with no copy and no search.
+        # allow it (those of ``going_out_moves(state, False)``, which come first), none twice:
+        # each keeps another kind of card, or scores otherwise.  They also prove most melds
+        # of the listing: one that a way out holds leaves the player able to go out
+        # (``WaysOut``), with no copy and no search.
         ways = WaysOut.of(state)
         outs = going_out_moves(state, True, ways=ways)
+        # A move listed already is one of them only if it lays as many cards.
         least = len(state.hands[state.turn]) - 1
         near = [m for m in out.moves if _laid(m) >= least]
         for m in outs:
