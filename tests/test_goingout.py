@@ -9,14 +9,17 @@ once, in their order, must be those of the search with nothing dropped by counti
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
 import canasta.engine.goingout as goingout
+import canasta.engine.legal as legal
 from canasta.engine.deal import deal, shuffled_deck
 from canasta.engine.goingout import can_go_out, going_out_moves
 from canasta.engine.state import HandState
 from canasta.match import hand_seed
+from canasta.moves import ASK, YES, MoveKind
 from canasta.rules import Rules
 
 from rules_helpers import table_position
@@ -38,23 +41,37 @@ def _uncounted(state: HandState, monkeypatch: pytest.MonkeyPatch) -> tuple[bool,
         return _answers(state)
 
 
+class _NoWaysOut:
+    """``WaysOut`` that proves nothing: the listing asks the search of every meld (pure
+    Python: the compiled listing keeps its own)."""
+
+    @staticmethod
+    def of(state: HandState) -> None:
+        return None
+
+
+def _random_play(rules: Rules, hands: int, seed: int) -> Iterator[HandState]:
+    """Each position of ``hands`` hands of random play (``seed``), before its move."""
+    rng = random.Random(seed)
+    for i in range(hands):
+        state = deal(rules, shuffled_deck(rules, hand_seed(seed, i + 1)))
+        while state.result is None:
+            yield state
+            state.apply(rng.choice(state.legal_moves()))
+
+
 @pytest.mark.parametrize(("variant", "players", "hands"), [
     ("modern-american", 4, 12), ("ponytail", 4, 2), ("ponytail", 6, 1)])
 def test_counting_drops_only_what_the_search_refuses(variant: str, players: int, hands: int,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     # Random play, the question asked at every play-phase position (after a yes as well).
-    rules = Rules.make(variant, players)
-    rng = random.Random(18)
     asked = yes = 0
-    for i in range(hands):
-        state = deal(rules, shuffled_deck(rules, hand_seed(18, i + 1)))
-        while state.result is None:
-            if state.phase == "play" and state.asking is None:
-                got = _answers(state)
-                assert got == _uncounted(state, monkeypatch), state.hands[state.turn]
-                asked += 1
-                yes += got[0]
-            state.apply(rng.choice(state.legal_moves()))
+    for state in _random_play(Rules.make(variant, players), hands, 18):
+        if state.phase == "play" and state.asking is None:
+            got = _answers(state)
+            assert got == _uncounted(state, monkeypatch), state.hands[state.turn]
+            asked += 1
+            yes += got[0]
     assert asked > 100 and yes > 5, (asked, yes)
 
 
@@ -96,3 +113,30 @@ def test_counting_keeps_a_wild_card_where_modern_american_wants_it(
                            melds=[CANASTAS, []])
     assert _answers(state) == _uncounted(state, monkeypatch)
     assert can_go_out(state) is out
+
+
+@pytest.mark.parametrize(("variant", "players", "hands"), [
+    ("classic", 4, 40), ("modern-american", 4, 30), ("ponytail", 4, 6)])
+def test_ways_out_prove_only_melds_the_search_keeps(variant: str, players: int, hands: int,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    # After a yes, the listing keeps the melds that a move going out at once holds without a
+    # search (``WaysOut``): the same listing as with the search asked of every meld.  Random
+    # play; wherever the seat may ask, a copy asks, hears a yes and plays its turn out at
+    # random, the listing compared at each step.
+    rng = random.Random(23)
+    bound = melds = 0
+    for state in _random_play(Rules.make(variant, players), hands, 23):
+        if ASK not in state.legal_moves():
+            continue
+        trial = state.copy()
+        trial.apply(ASK)
+        trial.apply(YES)
+        while trial.result is None and trial.answer == "yes":
+            listed = trial.legal_moves()
+            with monkeypatch.context() as m:
+                m.setattr(legal, "WaysOut", _NoWaysOut)
+                assert listed == trial.copy().legal_moves(), trial.hands[trial.turn]
+            bound += 1
+            melds += sum(mv.kind in (MoveKind.MELD, MoveKind.ADD) for mv in listed)
+            trial.apply(rng.choice(listed))
+    assert bound > 100 and melds > 2 * bound, (bound, melds)

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from canasta.engine.state import HandState
 
 WILD_KIND: Final = -1
+_MELD: Final = MoveKind.MELD  # (a module constant: an enum member is a slow look-up)
 
 # One meld a move makes or joins: rank, kind, naturals from hand, fewest/most wild cards, and
 # the index of the side's meld it joins (-1: a new meld).
@@ -410,17 +411,104 @@ def check_ask(state: HandState, move: Move, actor: int) -> Plan:
     return Plan(move)
 
 
-def must_stay_able_to_go_out(state: HandState, plan: Plan) -> None:
+def must_stay_able_to_go_out(state: HandState, plan: Plan, ways: WaysOut | None = None) -> None:
     """After a yes, refuse a meld after which the player could no longer go out.  A meld that
     leaves one card or none has been checked as a way out (``check_meld``: the canastas, the
-    last card's discard), which is all the yes asks of it; only the others are tried on a
-    copy, with the going-out search."""
+    last card's discard), which is all the yes asks of it; one that ``ways`` (the moves that
+    go out at once from this position) proves needs no search either; only the others are
+    tried on a copy, with the going-out search."""
     if _cards_left(state, plan) <= 1:
+        return
+    if ways is not None and ways.prove(plan):
         return
     trial = state.copy()
     carry_out(trial, plan)
     if trial.result is None and not can_go_out(trial):
         raise IllegalMove("out.partner_said_yes_stay")
+
+
+#: One group of a move that goes out at once, as ``WaysOut`` keeps it: its natural cards and
+#: wild cards, and whether the move keeps a deuce, or a joker, to discard.
+_OutGroup = tuple[int, int, bool, bool]
+
+
+class WaysOut:
+    """The moves that go out at once from a position after a yes (``going_out_moves`` fills
+    it as it makes them), kept by rank as proof that a meld of one group leaves the player
+    able to go out, where counting decides going out (``of``: None elsewhere).
+
+    The proof: a way out ``G`` whose group of the meld's rank holds the meld's cards (as many
+    natural cards, as many wild cards at least), where the meld leaves the card ``G`` keeps to
+    discard.  ``G`` without the meld's cards is then a way out after the meld, and counting
+    (``can_go_out``) finds it: the hand's natural cards go down rank by rank as in ``G`` (the
+    meld's rank into the meld just made, with the same cards as ``G`` in the end, so within
+    ``wild_range``, which counts the whole meld: its natural cards and its wild cards), so
+    no lone card or unmatched pair is left; the wild cards are shared as ``G`` shares them
+    (what ``G`` puts on the meld's rank, less the meld's); the canastas are ``G``'s, the meld
+    having made one of them where it closes its meld; and the card kept is the same kind, asked
+    of alone (``hand=[card]``).  A wild card's kind never matters to counting, so only the
+    card kept must still be there: a meld that lays the last deuce (or joker) proves nothing
+    from a way out that keeps a deuce (or a joker).  A rank has one meld to join (no closed
+    rank reopens), and no meld of wild cards or first canasta that brings cards (which
+    ``can_go_out`` does not count) is met here."""
+
+    __slots__ = ("by_rank", "deuces", "jokers")
+
+    by_rank: dict[str, list[_OutGroup]]
+    deuces: int  # in hand
+    jokers: int
+
+    @staticmethod
+    def of(state: HandState) -> WaysOut | None:
+        """An empty record for the seat to act, or None where counting does not decide going
+        out."""
+        rules = state.rules
+        t = rules.settings
+        seat = state.turn
+        side = state.side_of(seat)
+        if (t.exact_going_out or t.reopens_closed_ranks or rules.variant.has_wild_melds(rules)
+                or (not state.canastas(side)
+                    and rules.variant.cards_joining(state, seat, side, 0, 1))):
+            return None
+        return WaysOut(state)
+
+    def __init__(self, state: HandState) -> None:
+        c = state.counts(state.turn).kinds
+        self.deuces = c[DEUCE]
+        self.jokers = c[JOKER]
+        self.by_rank = {}
+
+    def add(self, rank: str, naturals: int, wilds: int, keep: int | None) -> None:
+        """A group of a way out: ``naturals`` and ``wilds`` cards onto the meld of ``rank``,
+        the move keeping a card of kind ``keep`` (None: no card)."""
+        if rank != BLACK_THREES_MELD:
+            self.by_rank.setdefault(rank, []).append(
+                (naturals, wilds, keep == DEUCE, keep == JOKER))
+
+    def prove(self, plan: Plan) -> bool:
+        """Whether a way out holds the cards of ``plan``, a checked meld of one group."""
+        if len(plan.groups) != 1:
+            return False
+        gp = plan.groups[0]
+        ways = self.by_rank.get(gp.rank)
+        if ways is None:
+            return False
+        n = d = j = 0
+        for card in gp.cards:
+            k = card.kind
+            if k == DEUCE:
+                d += 1
+            elif k == JOKER:
+                j += 1
+            else:
+                n += 1
+        last_deuce = d > 0 and d == self.deuces  # the meld lays the last of them
+        last_joker = j > 0 and j == self.jokers
+        for gn, gw, keeps_deuce, keeps_joker in ways:
+            if (gn >= n and gw >= d + j and not (last_deuce and keeps_deuce)
+                    and not (last_joker and keeps_joker)):
+                return True
+        return False
 
 
 def _cards_left(state: HandState, plan: Plan) -> int:
@@ -547,27 +635,52 @@ def _legal(state: HandState, move: Move) -> bool:
 
 
 def _splits(groups: list[_Group], wilds: int) -> Iterator[list[int]]:
-    """Every way to share ``wilds`` wild cards among the groups within their limits."""
+    """Every way to share ``wilds`` wild cards among the groups within their limits, in
+    lexicographic order (the first group's fewest first)."""
     n = len(groups)
+    if not n:
+        if not wilds:
+            yield []
+        return
+    los = [g[3] for g in groups]
     his = [g[4] for g in groups]
-    # What the groups after each one can take at least and at most.
+    # What the groups after each one can take at least and at most: each group's share then
+    # ranges over an interval, and every share in it leaves the rest a way to go on.
     rest_lo, rest_hi = [0] * (n + 1), [0] * (n + 1)
     for i in range(n - 1, -1, -1):
-        rest_lo[i] = rest_lo[i + 1] + groups[i][3]
-        rest_hi[i] = rest_hi[i + 1] + his[i]
-
-    def rec(i: int, w: int) -> Iterator[list[int]]:
-        if i == n:
-            if w == 0:
-                yield []
+        if los[i] > his[i]:
             return
-        lo, hi = rest_lo[i + 1], rest_hi[i + 1]
-        for t in range(groups[i][3], min(his[i], w) + 1):
-            if lo <= w - t <= hi:
-                for tail in rec(i + 1, w - t):
-                    yield [t, *tail]
-
-    yield from rec(0, wilds)
+        rest_lo[i] = rest_lo[i + 1] + los[i]
+        rest_hi[i] = rest_hi[i + 1] + his[i]
+    if not rest_lo[0] <= wilds <= rest_hi[0]:
+        return
+    # An odometer (no generator per group, no list per group and way): ``left[i]``, the wild
+    # cards for groups ``i`` on; each group from its fewest on, the last one the rest.
+    split = [0] * n
+    left = [0] * (n + 1)
+    left[0] = wilds
+    i = 0
+    while True:
+        while i < n:  # each group from ``i`` on takes its fewest
+            w = left[i]
+            t = los[i] if los[i] > w - rest_hi[i + 1] else w - rest_hi[i + 1]
+            split[i] = t
+            left[i + 1] = w - t
+            i += 1
+        yield list(split)
+        # The last group but one that may take one more, the groups after it from their
+        # fewest again.
+        i = n - 2
+        while i >= 0:
+            w = left[i]
+            if split[i] < his[i] and split[i] < w - rest_lo[i + 1]:
+                break
+            i -= 1
+        if i < 0:
+            return
+        split[i] += 1
+        left[i + 1] -= 1
+        i += 1
 
 
 MAX_SHARES = 300  # ways to share the wild cards tried per leftover card (huge Ponytail hands)
@@ -575,19 +688,21 @@ MIN_SHARES = 30  # ... and at least per layout of the ranks
 
 
 def going_out_moves(state: HandState, leave_one: bool, c: list[int] | None = None,
-                    by_kind: list[list[Card]] | None = None) -> list[Move]:
+                    by_kind: list[list[Card]] | None = None,
+                    ways: WaysOut | None = None, checked: bool = False) -> list[Move]:
     """Moves that meld the whole hand at once (and, with ``leave_one``, all but one card, to
     discard next): one per distinct score.  Only the cards in hand are shared out: wild cards
-    join groups that hold natural cards of the hand (or a wild-card meld)."""
+    join groups that hold natural cards of the hand (or a wild-card meld).  ``ways`` records
+    their groups; ``checked``: ``out_of_reach`` has said no of these counts already."""
     seat = state.turn
     if c is None:
         c = state.counts(seat).kinds
-    if _out_of_reach(state, state.side_of(seat), c, leave_one):
+    if not checked and out_of_reach(state, state.side_of(seat), c, leave_one):
         return []  # (most questions: no generator made)
-    return list(_going_out(state, leave_one, c, by_kind, checked=True))
+    return list(_going_out(state, leave_one, c, by_kind, checked=True, ways=ways))
 
 
-def _out_of_reach(state: HandState, side: int, c: list[int], leave_one: bool) -> bool:
+def out_of_reach(state: HandState, side: int, c: list[int], leave_one: bool) -> bool:
     """Counts that no move going out at once can lay (kind counts ``c`` of the seat to act):
     a red three in hand, more lone natural cards of ranks with no meld to join than the one
     card to discard, more pairs of such ranks than wild cards (each pair needs one; discarding
@@ -612,14 +727,15 @@ def _out_of_reach(state: HandState, side: int, c: list[int], leave_one: bool) ->
 
 def _going_out(state: HandState, leave_one: bool, c: list[int] | None = None,
                by_kind: list[list[Card]] | None = None, memo: _Memo | None = None,
-               keeps: list[int | None] | None = None, checked: bool = False) -> Iterator[Move]:
-    """The moves of ``going_out_moves``, one by one (``checked``: ``_out_of_reach`` has said
+               keeps: list[int | None] | None = None, checked: bool = False,
+               ways: WaysOut | None = None) -> Iterator[Move]:
+    """The moves of ``going_out_moves``, one by one (``checked``: ``out_of_reach`` has said
     no of these counts already)."""
     seat = state.turn
     side = state.side_of(seat)
     if c is None:
         c = state.counts(seat).kinds
-    if not checked and _out_of_reach(state, side, c, leave_one):
+    if not checked and out_of_reach(state, side, c, leave_one):
         return
     if by_kind is None:
         by_kind = state.counts(seat).by_kind
@@ -646,121 +762,163 @@ def _going_out(state: HandState, leave_one: bool, c: list[int] | None = None,
             continue
         if not any(cc[k] for k in range(len(NATURAL_RANKS))) and not b and not (
                 v.has_wild_melds(state.rules)):
-            yield from _wilds_onto_one_meld(state, side, cc, by_kind, need)
+            yield from _wilds_onto_one_meld(state, side, cc, by_kind, need, opt, ways)
             continue
         seen: set[tuple[object, ...]] = set()
         layouts = _layouts(state, side, cc, True, memo)
         # The layouts share the budget (the first, one group per rank where that fits, takes
         # it all when it is the only one).
         each = max(MAX_SHARES // max(len(layouts), 1), MIN_SHARES)
+        wilds = cc[DEUCE] + cc[JOKER]
         for natural in layouts:
-            shares = _shares(state, side, natural, cc[DEUCE] + cc[JOKER])
-            for _, (groups, split) in zip(range(each), shares, strict=False):
-                move = _share_move(state, side, groups, split, cc, by_kind, opt, seen, done)
-                if move is not None:
-                    yield move
+            tries = each  # the ways to share the wild cards tried for this layout
+            for groups in _share_groups(state, side, natural, wilds):
+                sharing = _Sharing(state, side, groups, cc, by_kind, opt, ways)
+                for split in _splits(groups, wilds):
+                    if tries <= 0:
+                        break
+                    tries -= 1
+                    move = sharing.move(split, seen, done)
+                    if move is not None:
+                        yield move
 
 
-def _share_move(state: HandState, side: int, groups: list[_Group], split: list[int],
-                c: list[int], by_kind: list[list[Card]], opt: int | None,
-                seen: set[tuple[object, ...]],
-                done: dict[tuple[tuple[str, bool], ...], bool]) -> Move | None:
-    """The move that lays ``groups`` with ``split`` wild cards each (and the black threes), or
-    None when it falls short of the canastas needed (``done``: whether the canastas a move
-    completes, by rank and wild cards, are enough) or scores as one already made (``seen``)."""
-    v = state.rules.variant
-    size = v.canasta_size
-    made = state.canastas(side)
-    # The hand ends at once, so only what scores tells these moves apart: which melds of which
-    # rank become canastas and which of them stay natural.
-    signature: list[tuple[object, ...]] = []
-    closing: list[tuple[str, bool]] = []  # the canastas it completes: rank, with wild cards
-    dleft = c[DEUCE]
-    for (r, _k, n, _lo, _hi, mi), t in zip(groups, split, strict=True):
-        if n + t == 0:
-            continue
-        old = state.melds[side][mi] if mi >= 0 else None
-        before = old.size if old else 0
-        is_canasta = before + n + t >= size
-        mixed = t + (old.wilds if old else 0) > 0
-        if is_canasta and before < size:
-            made += 1
-            closing.append((r, mixed))
-        d = min(t, dleft)
-        dleft -= d
-        signature.append((r, is_canasta, mixed, (d, t - d) if r == WILD_MELD else None))
-    key = (opt, *sorted(signature))
-    if made < state.canastas_needed() or key in seen:
-        return None
-    seen.add(key)
-    # Enough canastas, but maybe not of the kinds the variant asks for (Ponytail): their rank
-    # and whether they hold wild cards tell, so the answer is kept for the same ones.
-    kinds = tuple(sorted(closing))
-    ok = done.get(kinds)
-    if ok is False:
-        return None
-    cards_groups: list[list[Card]] = []
-    closers: list[Meld] = []
-    joins = 0
-    jpos, dpos = 0, 0
-    npos: dict[int, int] = {}
-    dleft = c[DEUCE]
-    for (r, k, n, _lo, _hi, mi), t in zip(groups, split, strict=True):
-        if n + t == 0:
-            continue
-        d = min(t, dleft)
-        dleft -= d
-        start = npos.get(k, 0)
-        npos[k] = start + n
-        g = (by_kind[k][start:start + n] if n else []) + by_kind[DEUCE][dpos:dpos + d]
-        g += by_kind[JOKER][jpos:jpos + t - d]
-        dpos += d
-        jpos += t - d
-        cards_groups.append(g)
-        old = state.melds[side][mi] if mi >= 0 else None
-        joins += old is not None
-        before = old.size if old else 0
-        if ok is None and before < size <= before + n + t:
-            closers.append(old.plus(g) if old else Meld(r, g))
-    if ok is None:
-        melds = [m for m in state.melds[side] if m.size >= size] + closers
-        ok = done[kinds] = not v.canastas_missing(state.rules, melds)
-        if not ok:
+class _Sharing:
+    """The groups of one layout of the hand (``groups``: each rank's natural cards, and the
+    side's wild meld where the variant has one) with the card kept (``opt``), worked out once
+    for every way to share the wild cards among them (``move``): for each group, the meld it
+    joins (or None), its size before, its wild cards before and its natural cards."""
+
+    __slots__ = ("base", "black_threes", "deuces", "groups", "need", "opt", "side", "size",
+                 "state", "ways", "wild_cards")
+
+    def __init__(self, state: HandState, side: int, groups: list[_Group], c: list[int],
+                 by_kind: list[list[Card]], opt: int | None, ways: WaysOut | None) -> None:
+        self.state = state
+        self.ways = ways  # (records the moves made)
+        self.side = side
+        self.opt = opt
+        self.size = state.rules.variant.canasta_size
+        self.base = state.canastas(side)
+        self.need = state.canastas_needed()
+        self.deuces = c[DEUCE]
+        # The lowest cards of each kind go down (the card kept is the highest of its kind).
+        self.wild_cards = tuple(by_kind[DEUCE]), tuple(by_kind[JOKER])
+        b = c[BLACK_THREE]
+        self.black_threes = tuple(by_kind[BLACK_THREE][:b])
+        melds = state.melds[side]
+        npos: dict[int, int] = {}
+        out: list[tuple[str, int, Meld | None, int, int, tuple[Card, ...]]] = []
+        for r, k, n, _lo, _hi, mi in groups:
+            old = melds[mi] if mi >= 0 else None
+            start = npos.get(k, 0)
+            npos[k] = start + n
+            out.append((r, n, old, old.size if old else 0, old.wilds if old else 0,
+                        tuple(by_kind[k][start:start + n]) if n else ()))
+        self.groups = out
+
+    def move(self, split: list[int], seen: set[tuple[object, ...]],
+             done: dict[tuple[tuple[str, bool], ...], bool]) -> Move | None:
+        """The move that lays the groups with ``split`` wild cards each (and the black threes),
+        or None when it falls short of the canastas needed (``done``: whether the canastas a
+        move completes, by rank and wild cards, are enough) or scores as one already made
+        (``seen``)."""
+        size = self.size
+        made = self.base
+        # The hand ends at once, so only what scores tells these moves apart: which melds of
+        # which rank become canastas and which of them stay natural.
+        signature: list[tuple[object, ...]] = []
+        closing: list[tuple[str, bool]] = []  # the canastas it completes: rank, with wild cards
+        dleft = self.deuces
+        for (r, n, _old, before, w0, _nat), t in zip(self.groups, split, strict=True):
+            if n + t == 0:
+                continue
+            is_canasta = before + n + t >= size
+            mixed = t + w0 > 0
+            if is_canasta and before < size:
+                made += 1
+                closing.append((r, mixed))
+            if r == WILD_MELD:
+                d = t if t < dleft else dleft
+                signature.append((r, is_canasta, mixed, (d, t - d)))
+            else:
+                signature.append((r, is_canasta, mixed, None))
+            dleft = dleft - t if t < dleft else 0
+        key = (self.opt, *sorted(signature))
+        if made < self.need or key in seen:
             return None
-    b = c[BLACK_THREE]
-    if b:
-        cards_groups.append(by_kind[BLACK_THREE][:b])
-    if not cards_groups:
-        return None
-    if len(cards_groups) == 1 and joins == 1:
-        return Move.add(group_rank(tuple(cards_groups[0])), cards_groups[0])
-    # The groups come in rank order (the wild cards' meld, then the black threes, last), each
-    # in card order (natural cards, deuces, jokers: card ids follow the kinds): the order
-    # ``Move.meld`` would sort them into.
-    return Move(MoveKind.MELD, tuple(tuple(g) for g in cards_groups))
+        seen.add(key)
+        # Enough canastas, but maybe not of the kinds the variant asks for (Ponytail): their
+        # rank and whether they hold wild cards tell, so the answer is kept for the same ones.
+        kinds = tuple(sorted(closing))
+        ok = done.get(kinds)
+        if ok is False:
+            return None
+        deuces, jokers = self.wild_cards
+        cards_groups: list[tuple[Card, ...]] = []
+        closers: list[Meld] = []
+        joins = 0
+        jpos, dpos = 0, 0
+        dleft = self.deuces
+        for (r, n, old, before, _w0, nat), t in zip(self.groups, split, strict=True):
+            if n + t == 0:
+                continue
+            d = t if t < dleft else dleft
+            dleft -= d
+            g = nat
+            if d:
+                g += deuces[dpos:dpos + d]
+                dpos += d
+            if t > d:
+                g += jokers[jpos:jpos + t - d]
+                jpos += t - d
+            cards_groups.append(g)
+            if old is not None:
+                joins += 1
+            if ok is None and before < size <= before + n + t:
+                closers.append(old.plus(g) if old else Meld(r, g))
+        state = self.state
+        if ok is None:
+            melds = [m for m in state.melds[self.side] if m.size >= size] + closers
+            ok = done[kinds] = not state.rules.variant.canastas_missing(state.rules, melds)
+            if not ok:
+                return None
+        if self.black_threes:
+            cards_groups.append(self.black_threes)
+        if not cards_groups:
+            return None
+        ways = self.ways
+        if ways is not None:
+            for (r, n, _old, _before, _w0, _nat), t in zip(self.groups, split, strict=True):
+                if n + t:
+                    ways.add(r, n, t, self.opt)
+        if len(cards_groups) == 1 and joins == 1:
+            return Move.add(group_rank(cards_groups[0]), cards_groups[0])
+        # The groups come in rank order (the wild cards' meld, then the black threes, last),
+        # each in card order (natural cards, deuces, jokers: card ids follow the kinds): the
+        # order ``Move.meld`` would sort them into.
+        return Move(_MELD, tuple(cards_groups))
 
 
-def _shares(state: HandState, side: int, natural: list[_Group],
-            wilds: int) -> Iterator[tuple[list[_Group], list[int]]]:
-    """The groups that go down and how many wild cards each takes: wild cards join groups with
-    natural cards of the hand and, where the variant has them, the side's wild meld."""
+def _share_groups(state: HandState, side: int, natural: list[_Group],
+                  wilds: int) -> list[list[_Group]]:
+    """The groups that go down, among which the wild cards are shared: the natural cards'
+    groups and, where the variant has them, the side's wild meld."""
     v = state.rules.variant
-    options = [natural]
     if v.has_wild_melds(state.rules) and wilds:
         w = state.find_meld(side, WILD_MELD)
         if w >= 0:
             room = v.canasta_size - state.melds[side][w].size
-            options = [[*natural, (WILD_MELD, WILD_KIND, 0, 0, room, w)]]
-        else:
-            options.append([*natural, (WILD_MELD, WILD_KIND, 0, 3, v.canasta_size, -1)])
-    for groups in options:
-        for split in _splits(groups, wilds):
-            yield groups, split
+            return [[*natural, (WILD_MELD, WILD_KIND, 0, 0, room, w)]]
+        return [natural, [*natural, (WILD_MELD, WILD_KIND, 0, 3, v.canasta_size, -1)]]
+    return [natural]
 
 
 def _wilds_onto_one_meld(state: HandState, side: int, c: list[int],
-                         by_kind: list[list[Card]], need: int) -> list[Move]:
-    """A hand of wild cards only, all added to one meld that they turn into a canasta."""
+                         by_kind: list[list[Card]], need: int, opt: int | None,
+                         ways: WaysOut | None) -> list[Move]:
+    """A hand of wild cards only (``c``: but the card kept, of kind ``opt``), all added to one
+    meld that they turn into a canasta (recorded in ``ways``)."""
     wilds = by_kind[DEUCE][:c[DEUCE]] + by_kind[JOKER][:c[JOKER]]
     if not wilds:
         return []
@@ -775,4 +933,6 @@ def _wilds_onto_one_meld(state: HandState, side: int, c: list[int],
         if made >= need and v.counts_error(state, side, m.rank, m.naturals,
                                            m.deuces + c[DEUCE], m.jokers + c[JOKER]) is None:
             out.append(Move.add(m.rank, wilds))
+            if ways is not None:
+                ways.add(m.rank, 0, len(wilds), opt)
     return out

@@ -32,7 +32,13 @@ from canasta.engine.compose import (
     planned_groups,
     splashes,
 )
-from canasta.engine.goingout import can_go_out, going_out_moves, must_stay_able_to_go_out
+from canasta.engine.goingout import (
+    WaysOut,
+    can_go_out,
+    going_out_moves,
+    must_stay_able_to_go_out,
+    out_of_reach,
+)
 from canasta.engine.melding import going_out_error
 from canasta.engine.melds import Meld, MeldIndex
 from canasta.engine.plans import PLAIN, Listing, Plan, spec_plan
@@ -56,6 +62,7 @@ from canasta.mypyc_attrs import mypyc_attr
 
 if TYPE_CHECKING:
     from canasta.engine.state import HandState
+    from canasta.rules import Rules
     from canasta.variants.base import MeldLimits
 
 
@@ -101,13 +108,25 @@ def _bound_to_go_out(state: HandState, out: Listing) -> Listing:
     Where counting alone decides going out (not ``exact_going_out``), the moves that go out at
     once are legal as they are built, and leave one card or none, which is all the yes asks:
     they are listed unchecked, as ``play_moves`` lists them (in a huge hand they are hundreds,
-    each a check of every group).  Only the listing's other moves are checked."""
+    each a check of every group).  Only the listing's other moves are checked, and there most
+    melds of one group need no search: a way out that holds them proves them (``WaysOut``)."""
     t = state.rules.settings
     listed = len(out.moves)
+    ways: WaysOut | None = None
     if not state.facts.black_threes_down:  # (after the black threes no meld is legal)
-        _add_new(out, going_out_moves(state, True))
-        if t.may_meld_out:
-            _add_new(out, going_out_moves(state, False))
+        # Those that keep a card to discard, and those that meld every card where the rules
+        # allow it (those of ``going_out_moves(state, False)``, which come first), none twice:
+        # each keeps another kind of card, or scores otherwise.  They also prove most melds
+        # of the listing: one that a way out holds leaves the player able to go out
+        # (``WaysOut``), with no copy and no search.
+        ways = WaysOut.of(state)
+        outs = going_out_moves(state, True, ways=ways)
+        # A move listed already is one of them only if it lays as many cards.
+        least = len(state.hands[state.turn]) - 1
+        near = [m for m in out.moves if _laid(m) >= least]
+        for m in outs:
+            if m not in near:
+                out.add(m, None)
     counted = not t.exact_going_out
     kept = Listing()
     specs = out.specs
@@ -122,7 +141,7 @@ def _bound_to_go_out(state: HandState, out: Listing) -> Listing:
         elif spec is not None and spec != PLAIN:
             # One group that the listing found legal as it is: only the yes is left to ask.
             try:
-                must_stay_able_to_go_out(state, spec_plan(m, spec))
+                must_stay_able_to_go_out(state, spec_plan(m, spec), ways)
             except IllegalMove:
                 continue
             kept.add(m, spec)
@@ -131,6 +150,14 @@ def _bound_to_go_out(state: HandState, out: Listing) -> Listing:
             if plan is not None:
                 kept.add(m, plan)
     return kept
+
+
+def _laid(move: Move) -> int:
+    """The cards ``move`` lays (none for a move that lays none)."""
+    n = 0
+    for g in move.groups:
+        n += len(g)
+    return n
 
 
 def _plan(state: HandState, move: Move) -> Plan | None:
@@ -208,11 +235,14 @@ def play_moves(state: HandState, out: Listing, defer_ask: bool = False) -> bool:
             size = t.canasta_size
             if (t.may_meld_out and state.answer != "no"
                     and len(hand) <= rules.canastas_needed * size  # cheap bound first
+                    # Then the counts, which rule out nearly every hand (a lone card of a
+                    # rank with no meld, most often), before the missing canastas' kinds.
+                    and not out_of_reach(state, side, c, False)
                     and (missing := v.canastas_missing(rules, state.melds[side])) > 0
                     and len(hand) <= missing * size):
                 # Going out by melding everything in one move only differs from melding card
                 # by card when the missing canastas take the very last cards of the hand.
-                more = going_out_moves(state, False, c, by_kind)
+                more = going_out_moves(state, False, c, by_kind, checked=True)
                 if t.exact_going_out:
                     for m in more:
                         if m not in out:
