@@ -81,7 +81,8 @@ def listing(state: HandState, defer_ask: bool) -> tuple[Listing, bool]:
         out.add(NO, PLAIN)
     elif state.phase == "draw":
         if state.stock:
-            out.add(DRAW, PLAIN)
+            out.moves.append(DRAW)  # (``add``, inlined: the listing of most draw phases)
+            out.specs.append(PLAIN)
         takes = take_moves(state, out)
         if not state.stock and takes and not must_take(state, state.turn):
             out.add(PASS, PLAIN)

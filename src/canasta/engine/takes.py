@@ -33,6 +33,7 @@ from canasta.errors import IllegalMove
 from canasta.moves import BLACK_THREES_MELD, Group, Move, MoveKind, one_group
 
 if TYPE_CHECKING:
+    from canasta.engine.counts import HandCounts
     from canasta.engine.state import HandState
 
 
@@ -173,57 +174,105 @@ def take_moves(state: HandState, out: Listing | None = None) -> list[Move]:
     if len(state.hands[seat]) == 1 and len(pile) == 1:
         return []
     side = seat % state.rules.n_sides
-    v = state.rules.variant
+    melds = state.melds[side]
+    if not melds:
+        return _opening_takes(state, seat, side, top, out)
+    # Most listings take nothing: each question below is the cheapest left that may say so.
+    if state.frozen:  # a natural pair only (B.6)
+        counts = state.counts(seat)
+        if counts.kinds[top.kind] < 2:
+            return []
+        j = state.find_meld(side, top.rank)
+        return _shown_takes(state, seat, side, top, melds, j, True, counts, out)
+    j = state.find_meld(side, top.rank)
+    if j >= 0 and (state.rules.settings.plain_takes
+                   or not state.rules.variant.take_error(state, side, top, 0, 0, melds[j])):
+        plan = _plan_listed(state, seat, side, TAKE_ALONE, top, j, melds[j], 0, 0,
+                            (j << 19) | top.id)
+        if plan is not None:  # the top card goes onto the side's meld: no card need be shown
+            if out is not None:
+                out.moves.append(TAKE_ALONE)
+                out.specs.append(plan)
+            return [TAKE_ALONE]
     counts = state.counts(seat)
     c = counts.kinds
+    n = c[top.kind]
+    if n < 2 and (not n or not (c[DEUCE] or c[JOKER])):
+        return []
+    return _shown_takes(state, seat, side, top, melds, j, False, counts, out)
+
+
+def _shown_takes(state: HandState, seat: int, side: int, top: Card, melds: list[Meld], j: int,
+                 frozen: bool, counts: HandCounts, out: Listing | None) -> list[Move]:
+    """``take_moves`` of a side that has opened (``melds``, ``j``: its meld of the ``top``
+    card's rank or -1), showing cards from hand: a natural pair of that rank, or (the pile
+    not ``frozen``) one such card and a deuce or a joker."""
+    v = state.rules.variant
+    plain = state.rules.settings.plain_takes
+    existing = melds[j] if j >= 0 else None
+    c = counts.kinds
+    by_kind = counts.by_kind
     k = top.kind
-    melds = state.melds[side]
     # The variant's ``take_error`` is asked here, from what each candidate shows, before any
     # plan: a refused candidate costs no plan and no exception (``plan_take`` asks the same).
-    if melds:
-        frozen = state.frozen > 0
-        j = state.find_meld(side, top.rank)
-        existing = melds[j] if j >= 0 else None
-        if not frozen and existing is not None and not v.take_error(state, side, top, 0, 0,
-                                                                    existing):
-            try:
-                plan = _plan_shown(state, TAKE_ALONE, seat, side, top, j, existing, None)
-            except IllegalMove:
-                pass
-            else:  # the top card goes onto the side's meld: no card need be shown
-                if out is not None:
-                    out.add(TAKE_ALONE, plan)
-                return [TAKE_ALONE]
-        if c[k] < 2 and (frozen or not c[k] or not (c[DEUCE] or c[JOKER])):
-            return []  # the common case: nothing to take the pile with
-        naturals = counts.by_kind[k]
-        candidates = []
-        composed: list[list[tuple[GroupPlan, Meld]] | None] | None = None
-        if c[k] >= 2 and not v.take_error(state, side, top, 2, 0, existing):
-            candidates.append(_take_two(naturals[0], naturals[1]))
-        if (not frozen and c[k] >= 1 and (c[DEUCE] or c[JOKER])
-                and not v.take_error(state, side, top, 1, 1, existing)):
-            if c[DEUCE]:
-                candidates.append(_take_two(naturals[0], counts.by_kind[DEUCE][0]))
-            if c[JOKER]:
-                candidates.append(_take_two(naturals[0], counts.by_kind[JOKER][0]))
-    elif c[k] >= 2:
-        j = -1
-        existing = None
-        candidates, composed = _opening_takes(state, side, top, c, counts.by_kind)
-    else:
-        return []
+    # The base class's passes every candidate listed here (``Settings.plain_takes``).
+    shown: list[Card] = []  # each candidate's second card, the first being ``by_kind[k][0]``
+    if c[k] >= 2 and (plain or not v.take_error(state, side, top, 2, 0, existing)):
+        shown.append(by_kind[k][1])
+    if (not frozen and c[k] and (c[DEUCE] or c[JOKER])
+            and (plain or not v.take_error(state, side, top, 1, 1, existing))):
+        if c[DEUCE]:
+            shown.append(by_kind[DEUCE][0])
+        if c[JOKER]:
+            shown.append(by_kind[JOKER][0])
+    a = by_kind[k][0]
     takes = []
-    for i, m in enumerate(candidates):
-        try:
-            plan = _plan_shown(state, m, seat, side, top, j, existing,
-                               composed[i] if composed is not None else None)
-        except IllegalMove:
-            continue
-        takes.append(m)
-        if out is not None:
-            out.add(m, plan)
+    for b in shown:
+        m = _take_two(a, b)
+        wild = int(b.is_wild)
+        plan = _plan_listed(state, seat, side, m, top, j, existing, 2 - wild, wild,
+                            ((j + 1) << 19) | _SHOWN | (top.id << 12) | (a.id << 6) | b.id)
+        if plan is not None:
+            takes.append(m)
+            if out is not None:
+                out.add(m, plan)
     return takes
+
+
+#: The plans ``_plan_listed`` built, by a key of the meld joined, the top card and the cards
+#: shown (``take_moves``, ``_shown_takes``: card ids < 64).
+_PLANS: Final[dict[int, Plan]] = {}
+_SHOWN: Final = 1 << 18  # (a key's bit for the takes that show cards)
+
+
+def _plan_listed(state: HandState, seat: int, side: int, move: Move, top: Card, j: int,
+                 existing: Meld | None, naturals: int, wilds: int, key: int) -> Plan | None:
+    """``plan_take``'s plan of ``move`` for a side that has opened, showing one group of
+    ``naturals`` natural and ``wilds`` wild cards that goes with the ``top`` card (onto the
+    side's meld ``existing``, its ``j``-th, or -1 and None), which the variant's
+    ``take_error`` has passed; or None when the move is illegal."""
+    rules = state.rules
+    if rules.settings.plain_takes and len(state.hands[seat]) - naturals - wilds >= 2:
+        # What ``_plan_shown`` would find, from the counts: the base ``move_error`` passes any
+        # groups, the seat keeps two cards or more (cards that join its hand only add to
+        # them) so going out is not in question, and a side with melds owes no initial meld:
+        # only the meld's limits are left (where they refuse, ``_plan_shown`` asks
+        # ``counts_error``).  The plan is the same value at every such take: built once.
+        limits = rules.variant.meld_limits(state, side)
+        n0 = w0 = 0
+        if existing is not None:
+            n0 = existing.naturals
+            w0 = existing.deuces + existing.jokers
+        if limits is not None and limits.allows(top.kind, n0 + 1 + naturals, w0 + wilds, w0):
+            plan = _PLANS.get(key)
+            if plan is None:
+                group = (top, *move.groups[0])
+                plan = _PLANS[key] = Plan(move, (GroupPlan(top.rank, group, j),))
+            return plan
+    try:
+        return _plan_shown(state, move, seat, side, top, j, existing, None)
+    except IllegalMove:
+        return None
 
 
 #: The takes of the pile with two cards shown, listed so far, by their card ids (``_take_two``).
@@ -240,18 +289,22 @@ def _take_two(a: Card, b: Card) -> Move:
     return m
 
 
-def _opening_takes(state: HandState, side: int, top: Card, c: list[int], by_kind: list[list[Card]]
-                   ) -> tuple[list[Move], list[list[tuple[GroupPlan, Meld]] | None]]:
-    """Takes that make the side's initial meld: the pile's pair and every set of other groups
-    that just reaches the minimum (and, where the variant allows, a canasta from hand), each
-    with its other groups resolved where ``initial_combos`` composed them (else None)."""
+def _opening_takes(state: HandState, seat: int, side: int, top: Card, out: Listing | None
+                   ) -> list[Move]:
+    """``take_moves`` of a side that has not opened: takes that make its initial meld, the
+    pile's pair and every set of other groups that just reaches the minimum (and, where the
+    variant allows, a canasta from hand)."""
+    counts = state.counts(seat)
+    c = counts.kinds
     k = top.kind
+    if c[k] < 2:
+        return []
+    by_kind = counts.by_kind
     t = state.rules.settings
     v = state.rules.variant
     need = state.minimum(side)
     top_value = top.value if t.top_card_counts_for_minimum else 0
-    candidates: list[Move] = []
-    composed: list[list[tuple[GroupPlan, Meld]] | None] = []
+    takes: list[Move] = []
     ranges = WildRanges(state, side)
     for o in new_options(state, side, k, c[k], c[DEUCE], c[JOKER], plus=1, ranges=ranges):
         n, d, j, value = o
@@ -266,19 +319,33 @@ def _opening_takes(state: HandState, side: int, top: Card, c: list[int], by_kind
         for combo in initial_combos(state, side, rest, need, top_value + value, fixed, k,
                                     ranges):
             # The groups come in rank order, each in card order: the move ``Move.take`` makes.
+            # Each is resolved as ``initial_combos`` composed it.
             others = [tuple(g) for g in combo_groups(by_kind, combo, d, j)]
-            candidates.append(Move(MoveKind.TAKE, (first, *others)))
-            composed.append(planned_groups(combo, others))
+            _list_opening(state, seat, side, top, Move(MoveKind.TAKE, (first, *others)),
+                          planned_groups(combo, others), takes, out)
         if t.splash_opens and _may_splash(rest, t.canasta_size):
             # A canasta straight from hand opens below the minimum.
             used = {k: n, DEUCE: d, JOKER: j}
             left = [cs[used.get(kind, 0):] for kind, cs in enumerate(by_kind)]
             for splash in splashes(state, side, rest, left):
                 m = Move.take(first, *splash.groups)
-                if m not in candidates:  # (a splash may also reach the minimum)
-                    candidates.append(m)
-                    composed.append(None)
-    return candidates, composed
+                if m not in takes:  # (a splash may also reach the minimum)
+                    _list_opening(state, seat, side, top, m, None, takes, out)
+    return takes
+
+
+def _list_opening(state: HandState, seat: int, side: int, top: Card, move: Move,
+                  composed: list[tuple[GroupPlan, Meld]] | None, takes: list[Move],
+                  out: Listing | None) -> None:
+    """List the take ``move`` that opens (``composed``: see ``_plan_shown``) where it is
+    legal."""
+    try:
+        plan = _plan_shown(state, move, seat, side, top, -1, None, composed)
+    except IllegalMove:
+        return
+    takes.append(move)
+    if out is not None:
+        out.add(move, plan)
 
 
 def _may_splash(c: list[int], size: int) -> bool:

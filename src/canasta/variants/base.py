@@ -141,13 +141,14 @@ class Settings:
     one table's rules hold them (``Rules.settings``).  Compiled, a native attribute of a
     native class is a C read, where a variant's class attribute is a generic look-up through
     its type (the listing and ``apply`` read several per move); in pure Python both are
-    attribute look-ups.  Built from the variant's class attributes alone, so it says what
-    they say."""
+    attribute look-ups.  Built from the variant's class attributes alone (and which of its
+    hooks it overrides), so it says what they say."""
 
     __slots__ = ("ask_once_per_hand", "black_three_meld_sizes", "canasta_size",
                  "check_listed_openings", "concealed_waives_minimum", "exact_going_out",
                  "lay_threes_at_turn_start", "max_wilds", "may_meld_out", "pile_after_stock",
-                 "reopens_closed_ranks", "splash_opens", "top_card_counts_for_minimum")
+                 "plain_takes", "reopens_closed_ranks", "splash_opens",
+                 "top_card_counts_for_minimum")
 
     ask_once_per_hand: bool
     black_three_meld_sizes: tuple[int, ...]
@@ -159,6 +160,10 @@ class Settings:
     max_wilds: int
     may_meld_out: bool
     pile_after_stock: bool
+    #: the variant's ``take_error`` and ``move_error`` are the base class's (Classic's B.6, no
+    #: rule on a move's groups together): the listing then judges a take of the pile onto
+    #: the side's meld from the meld's limits alone (``takes._take_alone``)
+    plain_takes: bool
     reopens_closed_ranks: bool
     splash_opens: bool
     top_card_counts_for_minimum: bool
@@ -174,6 +179,9 @@ class Settings:
         self.max_wilds = v.max_wilds
         self.may_meld_out = v.may_meld_out
         self.pile_after_stock = v.pile_after_stock
+        cls = type(v)
+        self.plain_takes = (cls.take_error is Variant.take_error
+                            and cls.move_error is Variant.move_error)
         self.reopens_closed_ranks = v.reopens_closed_ranks
         self.splash_opens = v.splash_opens
         self.top_card_counts_for_minimum = v.top_card_counts_for_minimum
