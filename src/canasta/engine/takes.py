@@ -11,10 +11,12 @@ from typing import TYPE_CHECKING, Final
 
 from canasta.cards import BLACK_THREE, DEUCE, JOKER, NATURAL_RANKS, Card
 from canasta.engine.compose import (
+    Option,
     WildRanges,
     combo_groups,
     initial_combos,
     kind_cards,
+    kind_rank,
     new_options,
     planned_groups,
     splashes,
@@ -306,9 +308,14 @@ def _opening_takes(state: HandState, seat: int, side: int, top: Card, out: Listi
     top_value = top.value if t.top_card_counts_for_minimum else 0
     takes: list[Move] = []
     ranges = WildRanges(state, side)
+    # Where the variant judges takes as the base class does and gives its limits as data, a
+    # composed take is legal as it is composed unless it nears going out (``_composed_plan``).
+    plain = t.plain_takes and v.meld_limits(state, side) is not None
+    hand = len(state.hands[seat])
     for o in new_options(state, side, k, c[k], c[DEUCE], c[JOKER], plus=1, ranges=ranges):
         n, d, j, value = o
-        if v.take_error(state, side, top, n, d + j, None):
+        # (The base ``take_error`` passes a natural pair, which every option holds.)
+        if not plain and v.take_error(state, side, top, n, d + j, None):
             continue  # (every take of this first group: ``take_moves`` lists none of them)
         rest = list(c)
         rest[k] -= n
@@ -321,8 +328,15 @@ def _opening_takes(state: HandState, seat: int, side: int, top: Card, out: Listi
             # The groups come in rank order, each in card order: the move ``Move.take`` makes.
             # Each is resolved as ``initial_combos`` composed it.
             others = [tuple(g) for g in combo_groups(by_kind, combo, d, j)]
-            _list_opening(state, seat, side, top, Move(MoveKind.TAKE, (first, *others)),
-                          planned_groups(combo, others), takes, out)
+            m = Move(MoveKind.TAKE, (first, *others))
+            plan = _composed_plan(m, top, combo, hand) if plain else None
+            if plan is not None:
+                takes.append(m)
+                if out is not None:
+                    out.add(m, plan)
+            else:
+                _list_opening(state, seat, side, top, m, planned_groups(combo, others),
+                              takes, out)
         if t.splash_opens and _may_splash(rest, t.canasta_size):
             # A canasta straight from hand opens below the minimum.
             used = {k: n, DEUCE: d, JOKER: j}
@@ -332,6 +346,29 @@ def _opening_takes(state: HandState, seat: int, side: int, top: Card, out: Listi
                 if m not in takes:  # (a splash may also reach the minimum)
                     _list_opening(state, seat, side, top, m, None, takes, out)
     return takes
+
+
+def _composed_plan(move: Move, top: Card, combo: list[tuple[int, Option]], hand: int
+                   ) -> Plan | None:
+    """The plan of an opening take that ``_opening_takes`` composed (``combo``: its other
+    groups), for a variant that judges takes as the base class does and gives its limits as
+    data (``Settings.plain_takes``); None where the seat, holding ``hand`` cards, would keep
+    fewer than two (``_plan_shown`` then asks the rules of going out).
+
+    ``_plan_shown``'s answer, known from the composition: each group stands within the
+    limits (``new_options``, whose ranges are the limits' own), the base ``move_error``
+    passes any groups, and the groups' values, which the base ``initial_error`` counts with
+    the top card's, reach the minimum (``initial_combos``)."""
+    groups = move.groups
+    shown = 0
+    for g in groups:
+        shown += len(g)
+    if hand - shown < 2:  # (cards that join the hand only add to what it keeps)
+        return None
+    made = [GroupPlan(top.rank, (top, *groups[0]), -1)]
+    for (k, _o), g in zip(combo, groups[1:], strict=True):
+        made.append(GroupPlan(kind_rank(k), g, -1))
+    return Plan(move, tuple(made))
 
 
 def _list_opening(state: HandState, seat: int, side: int, top: Card, move: Move,

@@ -160,9 +160,10 @@ class Settings:
     max_wilds: int
     may_meld_out: bool
     pile_after_stock: bool
-    #: the variant's ``take_error`` and ``move_error`` are the base class's (Classic's B.6, no
-    #: rule on a move's groups together): the listing then judges a take of the pile onto
-    #: the side's meld from the meld's limits alone (``takes._take_alone``)
+    #: the variant judges takes of the pile as the base class does (B.5, B.6: its
+    #: ``take_error``, ``move_error``, ``initial_error`` and ``initial_count`` are the base
+    #: class's): the listing then plans a take that leaves two cards in hand from the counts
+    #: and the meld limits alone (``takes._plan_listed``, ``takes._opening_takes``)
     plain_takes: bool
     reopens_closed_ranks: bool
     splash_opens: bool
@@ -181,7 +182,9 @@ class Settings:
         self.pile_after_stock = v.pile_after_stock
         cls = type(v)
         self.plain_takes = (cls.take_error is Variant.take_error
-                            and cls.move_error is Variant.move_error)
+                            and cls.move_error is Variant.move_error
+                            and cls.initial_error is Variant.initial_error
+                            and cls.initial_count is Variant.initial_count)
         self.reopens_closed_ranks = v.reopens_closed_ranks
         self.splash_opens = v.splash_opens
         self.top_card_counts_for_minimum = v.top_card_counts_for_minimum
