@@ -187,15 +187,27 @@ def take_moves(state: HandState, out: Listing | None = None) -> list[Move]:
         j = state.find_meld(side, top.rank)
         return _shown_takes(state, seat, side, top, melds, j, True, counts, out)
     j = state.find_meld(side, top.rank)
-    if j >= 0 and (state.rules.settings.plain_takes
-                   or not state.rules.variant.take_error(state, side, top, 0, 0, melds[j])):
-        plan = _plan_listed(state, seat, side, TAKE_ALONE, top, j, melds[j], 0, 0,
-                            (j << 19) | top.id)
-        if plan is not None:  # the top card goes onto the side's meld: no card need be shown
-            if out is not None:
-                out.moves.append(TAKE_ALONE)
-                out.specs.append(plan)
-            return [TAKE_ALONE]
+    if j >= 0:
+        rules = state.rules
+        plain = rules.settings.plain_takes
+        existing = melds[j]
+        if plain or not rules.variant.take_error(state, side, top, 0, 0, existing):
+            # The top card onto the side's meld, no card shown (planned as ``_PLANS`` says).
+            w0 = existing.deuces + existing.jokers
+            limits = rules.variant.meld_limits(state, side) if plain else None
+            if (limits is not None and len(state.hands[seat]) >= 2
+                    and limits.allows(top.kind, existing.naturals + 1, w0, w0)):
+                key = (j << 19) | top.id
+                plan: Plan | None = _PLANS.get(key)
+                if plan is None:
+                    plan = _keep_plan(key, TAKE_ALONE, top, (top,), j)
+            else:
+                plan = _checked_plan(state, seat, side, TAKE_ALONE, top, j, existing)
+            if plan is not None:  # no card need be shown
+                if out is not None:
+                    out.moves.append(TAKE_ALONE)
+                    out.specs.append(plan)
+                return [TAKE_ALONE]
     counts = state.counts(seat)
     c = counts.kinds
     n = c[top.kind]
@@ -228,49 +240,59 @@ def _shown_takes(state: HandState, seat: int, side: int, top: Card, melds: list[
         if c[JOKER]:
             shown.append(by_kind[JOKER][0])
     a = by_kind[k][0]
+    # (Planned as ``_PLANS`` says: the seat shows two cards and keeps two.)
+    limits = v.meld_limits(state, side) if plain and len(state.hands[seat]) >= 4 else None
+    n0 = w0 = 0
+    if existing is not None:
+        n0 = existing.naturals
+        w0 = existing.deuces + existing.jokers
     takes = []
     for b in shown:
-        m = _take_two(a, b)
         wild = int(b.is_wild)
-        plan = _plan_listed(state, seat, side, m, top, j, existing, 2 - wild, wild,
-                            ((j + 1) << 19) | _SHOWN | (top.id << 12) | (a.id << 6) | b.id)
-        if plan is not None:
-            takes.append(m)
-            if out is not None:
-                out.add(m, plan)
+        if limits is not None and limits.allows(k, n0 + 3 - wild, w0 + wild, w0):
+            key = ((j + 1) << 19) | _SHOWN | (top.id << 12) | (a.id << 6) | b.id
+            plan: Plan | None = _PLANS.get(key)
+            if plan is None:
+                plan = _keep_plan(key, _take_two(a, b), top, (top, a, b), j)
+            m = plan.move
+        else:
+            m = _take_two(a, b)
+            plan = _checked_plan(state, seat, side, m, top, j, existing)
+            if plan is None:
+                continue
+        takes.append(m)
+        if out is not None:
+            out.moves.append(m)
+            out.specs.append(plan)
     return takes
 
 
-#: The plans ``_plan_listed`` built, by a key of the meld joined, the top card and the cards
-#: shown (``take_moves``, ``_shown_takes``: card ids < 64).
+# How ``take_moves`` plans a take by a side that has opened, where the variant judges takes
+# as the base class does (``Settings.plain_takes``) and gives its limits as data: with
+# ``_plan_shown``'s answer, from the counts, once the seat keeps two cards or more.  The base
+# ``take_error`` passes every candidate listed, the base ``move_error`` any groups; going out
+# is not in question (cards that join the hand only add to what it keeps), and a side with
+# melds owes no initial meld: only the meld's limits are left (where they refuse,
+# ``_checked_plan`` asks ``_plan_shown``, which asks ``counts_error``).  The plan is the same
+# value at every such take: built once (``_keep_plan``).
+
+#: The plans of takes by a side that has opened, by a key of the meld joined, the top card
+#: and the cards shown (``take_moves``, ``_shown_takes``: card ids < 64).
 _PLANS: Final[dict[int, Plan]] = {}
 _SHOWN: Final = 1 << 18  # (a key's bit for the takes that show cards)
 
 
-def _plan_listed(state: HandState, seat: int, side: int, move: Move, top: Card, j: int,
-                 existing: Meld | None, naturals: int, wilds: int, key: int) -> Plan | None:
-    """``plan_take``'s plan of ``move`` for a side that has opened, showing one group of
-    ``naturals`` natural and ``wilds`` wild cards that goes with the ``top`` card (onto the
-    side's meld ``existing``, its ``j``-th, or -1 and None), which the variant's
-    ``take_error`` has passed; or None when the move is illegal."""
-    rules = state.rules
-    if rules.settings.plain_takes and len(state.hands[seat]) - naturals - wilds >= 2:
-        # What ``_plan_shown`` would find, from the counts: the base ``move_error`` passes any
-        # groups, the seat keeps two cards or more (cards that join its hand only add to
-        # them) so going out is not in question, and a side with melds owes no initial meld:
-        # only the meld's limits are left (where they refuse, ``_plan_shown`` asks
-        # ``counts_error``).  The plan is the same value at every such take: built once.
-        limits = rules.variant.meld_limits(state, side)
-        n0 = w0 = 0
-        if existing is not None:
-            n0 = existing.naturals
-            w0 = existing.deuces + existing.jokers
-        if limits is not None and limits.allows(top.kind, n0 + 1 + naturals, w0 + wilds, w0):
-            plan = _PLANS.get(key)
-            if plan is None:
-                group = (top, *move.groups[0])
-                plan = _PLANS[key] = Plan(move, (GroupPlan(top.rank, group, j),))
-            return plan
+def _keep_plan(key: int, move: Move, top: Card, group: Group, j: int) -> Plan:
+    """The plan of ``move`` laying ``group`` (the ``top`` card first) onto the side's meld
+    ``j`` (-1: a new one), kept in ``_PLANS`` under ``key``."""
+    plan = _PLANS[key] = Plan(move, (GroupPlan(top.rank, group, j),))
+    return plan
+
+
+def _checked_plan(state: HandState, seat: int, side: int, move: Move, top: Card, j: int,
+                  existing: Meld | None) -> Plan | None:
+    """``_plan_shown``'s plan of ``move`` (a take of one group by a side that has opened),
+    or None when it is illegal."""
     try:
         return _plan_shown(state, move, seat, side, top, j, existing, None)
     except IllegalMove:

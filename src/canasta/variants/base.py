@@ -163,7 +163,7 @@ class Settings:
     #: the variant judges takes of the pile as the base class does (B.5, B.6: its
     #: ``take_error``, ``move_error``, ``initial_error`` and ``initial_count`` are the base
     #: class's): the listing then plans a take that leaves two cards in hand from the counts
-    #: and the meld limits alone (``takes._plan_listed``, ``takes._opening_takes``)
+    #: and the meld limits alone (``takes._PLANS``, ``takes._composed_plan``)
     plain_takes: bool
     reopens_closed_ranks: bool
     splash_opens: bool
