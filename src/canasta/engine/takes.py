@@ -30,7 +30,7 @@ from canasta.engine.melding import (
     must_hold,
 )
 from canasta.engine.melds import Meld
-from canasta.engine.plans import GroupPlan, Listing, Plan
+from canasta.engine.plans import GroupPlan, Plan, Spec
 from canasta.errors import IllegalMove
 from canasta.moves import BLACK_THREES_MELD, Group, Move, MoveKind, one_group
 
@@ -163,9 +163,9 @@ def check_pass(state: HandState, move: Move, actor: int) -> Plan:
 TAKE_ALONE: Final = Move.take()  # the pile taken onto the side's meld, no card shown
 
 
-def take_moves(state: HandState, out: Listing | None = None) -> list[Move]:
-    """The ways the seat to act may take the pile now (possibly none), each added to ``out``
-    with its plan."""
+def take_moves(state: HandState, plans: list[Spec] | None = None) -> list[Move]:
+    """The ways the seat to act may take the pile now (possibly none), their plans appended
+    to ``plans`` in the same order."""
     pile = state.pile  # (``pile_top``, ``side_of``, ``opened`` and ``pile_frozen_for``, inlined)
     if not pile:
         return []
@@ -178,14 +178,14 @@ def take_moves(state: HandState, out: Listing | None = None) -> list[Move]:
     side = seat % state.rules.n_sides
     melds = state.melds[side]
     if not melds:
-        return _opening_takes(state, seat, side, top, out)
+        return _opening_takes(state, seat, side, top, plans)
     # Most listings take nothing: each question below is the cheapest left that may say so.
     if state.frozen:  # a natural pair only (B.6)
         counts = state.counts(seat)
         if counts.kinds[top.kind] < 2:
             return []
         j = state.find_meld(side, top.rank)
-        return _shown_takes(state, seat, side, top, melds, j, True, counts, out)
+        return _shown_takes(state, seat, side, top, melds, j, True, counts, plans)
     j = state.find_meld(side, top.rank)
     if j >= 0:
         rules = state.rules
@@ -204,20 +204,19 @@ def take_moves(state: HandState, out: Listing | None = None) -> list[Move]:
             else:
                 plan = _checked_plan(state, seat, side, TAKE_ALONE, top, j, existing)
             if plan is not None:  # no card need be shown
-                if out is not None:
-                    out.moves.append(TAKE_ALONE)
-                    out.specs.append(plan)
+                if plans is not None:
+                    plans.append(plan)
                 return [TAKE_ALONE]
     counts = state.counts(seat)
     c = counts.kinds
     n = c[top.kind]
     if n < 2 and (not n or not (c[DEUCE] or c[JOKER])):
         return []
-    return _shown_takes(state, seat, side, top, melds, j, False, counts, out)
+    return _shown_takes(state, seat, side, top, melds, j, False, counts, plans)
 
 
 def _shown_takes(state: HandState, seat: int, side: int, top: Card, melds: list[Meld], j: int,
-                 frozen: bool, counts: HandCounts, out: Listing | None) -> list[Move]:
+                 frozen: bool, counts: HandCounts, plans: list[Spec] | None) -> list[Move]:
     """``take_moves`` of a side that has opened (``melds``, ``j``: its meld of the ``top``
     card's rank or -1), showing cards from hand: a natural pair of that rank, or (the pile
     not ``frozen``) one such card and a deuce or a joker."""
@@ -261,9 +260,8 @@ def _shown_takes(state: HandState, seat: int, side: int, top: Card, melds: list[
             if plan is None:
                 continue
         takes.append(m)
-        if out is not None:
-            out.moves.append(m)
-            out.specs.append(plan)
+        if plans is not None:
+            plans.append(plan)
     return takes
 
 
@@ -313,7 +311,7 @@ def _take_two(a: Card, b: Card) -> Move:
     return m
 
 
-def _opening_takes(state: HandState, seat: int, side: int, top: Card, out: Listing | None
+def _opening_takes(state: HandState, seat: int, side: int, top: Card, plans: list[Spec] | None
                    ) -> list[Move]:
     """``take_moves`` of a side that has not opened: takes that make its initial meld, the
     pile's pair and every set of other groups that just reaches the minimum (and, where the
@@ -354,11 +352,11 @@ def _opening_takes(state: HandState, seat: int, side: int, top: Card, out: Listi
             plan = _composed_plan(m, top, combo, hand) if plain else None
             if plan is not None:
                 takes.append(m)
-                if out is not None:
-                    out.add(m, plan)
+                if plans is not None:
+                    plans.append(plan)
             else:
                 _list_opening(state, seat, side, top, m, planned_groups(combo, others),
-                              takes, out)
+                              takes, plans)
         if t.splash_opens and _may_splash(rest, t.canasta_size):
             # A canasta straight from hand opens below the minimum.
             used = {k: n, DEUCE: d, JOKER: j}
@@ -366,7 +364,7 @@ def _opening_takes(state: HandState, seat: int, side: int, top: Card, out: Listi
             for splash in splashes(state, side, rest, left):
                 m = Move.take(first, *splash.groups)
                 if m not in takes:  # (a splash may also reach the minimum)
-                    _list_opening(state, seat, side, top, m, None, takes, out)
+                    _list_opening(state, seat, side, top, m, None, takes, plans)
     return takes
 
 
@@ -395,7 +393,7 @@ def _composed_plan(move: Move, top: Card, combo: list[tuple[int, Option]], hand:
 
 def _list_opening(state: HandState, seat: int, side: int, top: Card, move: Move,
                   composed: list[tuple[GroupPlan, Meld]] | None, takes: list[Move],
-                  out: Listing | None) -> None:
+                  plans: list[Spec] | None) -> None:
     """List the take ``move`` that opens (``composed``: see ``_plan_shown``) where it is
     legal."""
     try:
@@ -403,8 +401,8 @@ def _list_opening(state: HandState, seat: int, side: int, top: Card, move: Move,
     except IllegalMove:
         return
     takes.append(move)
-    if out is not None:
-        out.add(move, plan)
+    if plans is not None:
+        plans.append(plan)
 
 
 def _may_splash(c: list[int], size: int) -> bool:
