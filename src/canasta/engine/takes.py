@@ -161,6 +161,7 @@ def check_pass(state: HandState, move: Move, actor: int) -> Plan:
 
 
 TAKE_ALONE: Final = Move.take()  # the pile taken onto the side's meld, no card shown
+_TAKE: Final = MoveKind.TAKE  # (a module constant: an enum member is a slow look-up)
 
 
 def take_moves(state: HandState, plans: list[Spec] | None = None) -> list[Move]:
@@ -195,7 +196,8 @@ def take_moves(state: HandState, plans: list[Spec] | None = None) -> list[Move]:
             # The top card onto the side's meld, no card shown (planned as ``_PLANS`` says).
             w0 = existing.deuces + existing.jokers
             limits = rules.variant.meld_limits(state, side) if plain else None
-            if (limits is not None and len(state.hands[seat]) >= 2
+            if (limits is not None
+                    and (len(state.hands[seat]) >= 2 or _keeps_two(state, seat, 0))
                     and limits.allows(top.kind, existing.naturals + 1, w0, w0)):
                 key = (j << 19) | top.id
                 plan: Plan | None = _PLANS.get(key)
@@ -240,7 +242,9 @@ def _shown_takes(state: HandState, seat: int, side: int, top: Card, melds: list[
             shown.append(by_kind[JOKER][0])
     a = by_kind[k][0]
     # (Planned as ``_PLANS`` says: the seat shows two cards and keeps two.)
-    limits = v.meld_limits(state, side) if plain and len(state.hands[seat]) >= 4 else None
+    limits = (v.meld_limits(state, side)
+              if plain and (len(state.hands[seat]) >= 4 or _keeps_two(state, seat, 2))
+              else None)
     n0 = w0 = 0
     if existing is not None:
         n0 = existing.naturals
@@ -267,17 +271,33 @@ def _shown_takes(state: HandState, seat: int, side: int, top: Card, melds: list[
 
 # How ``take_moves`` plans a take by a side that has opened, where the variant judges takes
 # as the base class does (``Settings.plain_takes``) and gives its limits as data: with
-# ``_plan_shown``'s answer, from the counts, once the seat keeps two cards or more.  The base
-# ``take_error`` passes every candidate listed, the base ``move_error`` any groups; going out
-# is not in question (cards that join the hand only add to what it keeps), and a side with
-# melds owes no initial meld: only the meld's limits are left (where they refuse,
-# ``_checked_plan`` asks ``_plan_shown``, which asks ``counts_error``).  The plan is the same
-# value at every such take: built once (``_keep_plan``).
+# ``_plan_shown``'s answer, from the counts, once the seat keeps two cards or more
+# (``_keeps_two``).  The base ``take_error`` passes every candidate listed, the base
+# ``move_error`` any groups; going out is not in question (cards that join the hand only add
+# to what it keeps), and a side with melds owes no initial meld: only the meld's limits are
+# left (where they refuse, ``_checked_plan`` asks ``_plan_shown``, which asks
+# ``counts_error``).  The plan is the same value at every such take: built once
+# (``_keep_plan``).
 
 #: The plans of takes by a side that has opened, by a key of the meld joined, the top card
 #: and the cards shown (``take_moves``, ``_shown_takes``: card ids < 64).
 _PLANS: Final[dict[int, Plan]] = {}
 _SHOWN: Final = 1 << 18  # (a key's bit for the takes that show cards)
+
+
+def _keeps_two(state: HandState, seat: int, shown: int) -> bool:
+    """Whether the seat keeps two cards or more after a take showing ``shown`` cards from its
+    hand: the pile's cards below the top card join it but for those laid on sight (the few
+    takes from a hand of three cards or fewer)."""
+    left = len(state.hands[seat]) - shown
+    laid = state.rules.variant.laid_on_sight
+    pile = state.pile
+    for i in range(len(pile) - 1):
+        if left >= 2:
+            break
+        if not laid(pile[i]):
+            left += 1
+    return left >= 2
 
 
 def _keep_plan(key: int, move: Move, top: Card, group: Group, j: int) -> Plan:
@@ -307,7 +327,7 @@ def _take_two(a: Card, b: Card) -> Move:
     key = (a.id << 6) | b.id  # card ids < 64
     m = _TAKE_TWOS.get(key)
     if m is None:
-        m = _TAKE_TWOS[key] = one_group(MoveKind.TAKE, "", (a, b))
+        m = _TAKE_TWOS[key] = one_group(_TAKE, "", (a, b))
     return m
 
 
@@ -331,7 +351,6 @@ def _opening_takes(state: HandState, seat: int, side: int, top: Card, plans: lis
     # Where the variant judges takes as the base class does and gives its limits as data, a
     # composed take is legal as it is composed unless it nears going out (``_composed_plan``).
     plain = t.plain_takes and v.meld_limits(state, side) is not None
-    hand = len(state.hands[seat])
     for o in new_options(state, side, k, c[k], c[DEUCE], c[JOKER], plus=1, ranges=ranges):
         n, d, j, value = o
         # (The base ``take_error`` passes a natural pair, which every option holds.)
@@ -348,8 +367,8 @@ def _opening_takes(state: HandState, seat: int, side: int, top: Card, plans: lis
             # The groups come in rank order, each in card order: the move ``Move.take`` makes.
             # Each is resolved as ``initial_combos`` composed it.
             others = [tuple(g) for g in combo_groups(by_kind, combo, d, j)]
-            m = Move(MoveKind.TAKE, (first, *others))
-            plan = _composed_plan(m, top, combo, hand) if plain else None
+            m = Move(_TAKE, (first, *others))
+            plan = _composed_plan(state, seat, m, top, combo) if plain else None
             if plan is not None:
                 takes.append(m)
                 if plans is not None:
@@ -368,12 +387,12 @@ def _opening_takes(state: HandState, seat: int, side: int, top: Card, plans: lis
     return takes
 
 
-def _composed_plan(move: Move, top: Card, combo: list[tuple[int, Option]], hand: int
-                   ) -> Plan | None:
+def _composed_plan(state: HandState, seat: int, move: Move, top: Card,
+                   combo: list[tuple[int, Option]]) -> Plan | None:
     """The plan of an opening take that ``_opening_takes`` composed (``combo``: its other
     groups), for a variant that judges takes as the base class does and gives its limits as
-    data (``Settings.plain_takes``); None where the seat, holding ``hand`` cards, would keep
-    fewer than two (``_plan_shown`` then asks the rules of going out).
+    data (``Settings.plain_takes``); None where the seat would keep fewer than two cards
+    (``_plan_shown`` then asks the rules of going out).
 
     ``_plan_shown``'s answer, known from the composition: each group stands within the
     limits (``new_options``, whose ranges are the limits' own), the base ``move_error``
@@ -383,7 +402,7 @@ def _composed_plan(move: Move, top: Card, combo: list[tuple[int, Option]], hand:
     shown = 0
     for g in groups:
         shown += len(g)
-    if hand - shown < 2:  # (cards that join the hand only add to what it keeps)
+    if len(state.hands[seat]) - shown < 2 and not _keeps_two(state, seat, shown):
         return None
     made = [GroupPlan(top.rank, (top, *groups[0]), -1)]
     for (k, _o), g in zip(combo, groups[1:], strict=True):
