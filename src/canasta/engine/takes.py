@@ -1,8 +1,9 @@
 """Taking the pile: the check, the forced take at the end of the stock, and the listing.
 
 ``take_moves`` lists the ways to take the pile with the fewest cards that make the take legal
-(docs/ENGINE.md); each is confirmed by ``plan_take`` (the rules of ``check_take`` beyond the
-cards shown, which the listing takes from the hand), whose plan is kept for ``apply``.
+(docs/ENGINE.md); each is confirmed by ``plan_take``'s rules (those of ``check_take`` beyond the
+cards shown, which the listing takes from the hand: ``_plan_shown``, or where its answer
+follows from the counts, as ``_PLANS`` says), and its plan is kept for ``apply``.
 """
 
 from __future__ import annotations
