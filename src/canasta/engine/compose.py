@@ -167,6 +167,11 @@ def initial_combos(state: HandState, side: int, c: list[int], need: int, base: i
     reach ``need`` (no card could be left out)."""
     if ranges is None:
         ranges = WildRanges(state, side)
+    if base >= need:
+        # The fixed group reaches ``need`` alone (a take's first group, often): any other
+        # group could be left out, so the only set is none, where the fixed group just
+        # reaches it (the search's first step, without its set-up).
+        return [[]] if base - _fixed_drop(state, side, fixed, ranges) < need else []
     joinable = state.meld_index(side).joinable  # (``find_meld`` for every rank at once)
     ranks = [k for k in range(len(NATURAL_RANKS))
              if c[k] >= 2 and k != skip and NATURAL_RANKS[k] not in joinable]
@@ -192,12 +197,18 @@ def initial_combos(state: HandState, side: int, c: list[int], need: int, base: i
             kd = [-1] * len(ko)
         opts.append(ko)
         drops.append(kd)
-    fixed_drop = _NO_DROP
-    for k, o, plus, least in fixed:
-        fixed_drop = min(fixed_drop, _drop(state, side, k, o, plus, least, False, ranges))
     search = _ComboSearch(state, side, need, ranks, opts, drops, most, ranges)
-    search.rec(0, base, c[DEUCE], c[JOKER], fixed_drop)
+    search.rec(0, base, c[DEUCE], c[JOKER], _fixed_drop(state, side, fixed, ranges))
     return search.found
+
+
+def _fixed_drop(state: HandState, side: int, fixed: list[tuple[int, Option, int, int]],
+                ranges: WildRanges) -> int:
+    """The least value the ``fixed`` groups of ``initial_combos`` can lose and still stand."""
+    least = _NO_DROP
+    for k, o, plus, fewest in fixed:
+        least = min(least, _drop(state, side, k, o, plus, fewest, False, ranges))
+    return least
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # like every compiled class: see HandState

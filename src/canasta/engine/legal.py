@@ -41,7 +41,7 @@ from canasta.engine.goingout import (
 )
 from canasta.engine.melding import going_out_error
 from canasta.engine.melds import Meld, MeldIndex
-from canasta.engine.plans import PLAIN, Listing, Plan, spec_plan
+from canasta.engine.plans import PLAIN, Listing, Plan, Spec, spec_plan
 from canasta.engine.play import plan_meld
 from canasta.engine.takes import must_take, take_moves
 from canasta.errors import IllegalMove
@@ -62,7 +62,6 @@ from canasta.mypyc_attrs import mypyc_attr
 
 if TYPE_CHECKING:
     from canasta.engine.state import HandState
-    from canasta.rules import Rules
     from canasta.variants.base import MeldLimits
 
 
@@ -79,26 +78,51 @@ def listing(state: HandState, defer_ask: bool) -> tuple[Listing, bool]:
     ``ask`` is legal is the only question left (``ask`` comes last), it is not asked: then
     ``ask`` is legal iff ``can_go_out(state)``, which ``play_out`` asks only when its draw
     falls on that place (most listings never do)."""
-    out = Listing()
-    deferred = False
     if state.result is not None:
-        return out, False
+        return Listing(), False
+    deferred = False
     if state.asking is not None:
+        out = Listing()
         out.add(YES, PLAIN)
         out.add(NO, PLAIN)
     elif state.phase == "draw":
-        if state.stock:
-            out.add(DRAW, PLAIN)
-        takes = take_moves(state, out)
-        if not state.stock and takes and not must_take(state, state.turn):
-            out.add(PASS, PLAIN)
+        out = _draw_listing(state)
     else:
+        out = Listing()
         deferred = play_moves(state, out, defer_ask)
         if state.answer == "yes":
             out = _bound_to_go_out(state, out)
     # ``apply`` reuses what was worked out here instead of checking these moves again.
     state.plans = out
     return out, deferred
+
+
+def _draw_listing(state: HandState) -> Listing:
+    """The draw phase's listing: ``draw`` while the stock lasts, the ways to take the pile,
+    and ``pass`` once the stock is out unless the take is forced."""
+    plans: list[Spec] = []
+    takes = take_moves(state, plans)
+    if state.stock:
+        if not takes:
+            # Most draw phases take nothing: they share one listing, as a position's listing
+            # is read and never changed (``play_out`` adds ``ask`` only to the play phase's).
+            return _DRAW_ONLY
+        out = Listing()
+        out.moves = [DRAW, *takes]
+        out.specs = [PLAIN, *plans]
+        return out
+    out = Listing()
+    if takes:
+        out.moves = takes  # (lists of this listing's own)
+        out.specs = plans
+        if not must_take(state, state.turn):
+            out.add(PASS, PLAIN)
+    return out
+
+
+#: The listing of a draw phase with a stock and no take of the pile (``_draw_listing``).
+_DRAW_ONLY: Final = Listing()
+_DRAW_ONLY.add(DRAW, PLAIN)
 
 
 def _bound_to_go_out(state: HandState, out: Listing) -> Listing:

@@ -141,16 +141,16 @@ class Settings:
     one table's rules hold them (``Rules.settings``).  Compiled, a native attribute of a
     native class is a C read, where a variant's class attribute is a generic look-up through
     its type (the listing and ``apply`` read several per move); in pure Python both are
-    attribute look-ups.  Built from the variant's class attributes alone, so it says what
-    they say, and from two hooks that look only at a card's kind, asked once for each kind:
-    ``laid_on_sight`` and ``freezes_pile``, read at every card drawn and discarded, where a
-    call cost more than the rest."""
+    attribute look-ups.  Built from the variant's class attributes alone (and which of its
+    hooks it overrides), so it says what they say, and from two hooks that look only at a
+    card's kind, asked once for each kind: ``laid_on_sight`` and ``freezes_pile``, read at
+    every card drawn and discarded, where a call cost more than the rest."""
 
     __slots__ = ("ask_once_per_hand", "black_three_meld_sizes", "canasta_size",
                  "check_listed_openings", "concealed_waives_minimum", "exact_going_out",
                  "freezes", "laid", "laid_kinds", "lay_threes_at_turn_start", "max_wilds",
-                 "may_meld_out", "pile_after_stock", "reopens_closed_ranks", "splash_opens",
-                 "top_card_counts_for_minimum")
+                 "may_meld_out", "pile_after_stock", "plain_takes", "reopens_closed_ranks",
+                 "splash_opens", "top_card_counts_for_minimum")
 
     ask_once_per_hand: bool
     black_three_meld_sizes: tuple[int, ...]
@@ -162,6 +162,11 @@ class Settings:
     max_wilds: int
     may_meld_out: bool
     pile_after_stock: bool
+    #: the variant judges takes of the pile as the base class does (B.5, B.6: its
+    #: ``take_error``, ``move_error``, ``initial_error`` and ``initial_count`` are the base
+    #: class's): the listing then plans a take that leaves two cards in hand from the counts
+    #: and the meld limits alone (``takes._PLANS``, ``takes._composed_plan``)
+    plain_takes: bool
     reopens_closed_ranks: bool
     splash_opens: bool
     top_card_counts_for_minimum: bool
@@ -183,6 +188,11 @@ class Settings:
         self.max_wilds = v.max_wilds
         self.may_meld_out = v.may_meld_out
         self.pile_after_stock = v.pile_after_stock
+        cls = type(v)
+        self.plain_takes = (cls.take_error is Variant.take_error
+                            and cls.move_error is Variant.move_error
+                            and cls.initial_error is Variant.initial_error
+                            and cls.initial_count is Variant.initial_count)
         self.reopens_closed_ranks = v.reopens_closed_ranks
         self.splash_opens = v.splash_opens
         self.top_card_counts_for_minimum = v.top_card_counts_for_minimum
