@@ -22,6 +22,7 @@ from canasta.engine.plans import Plan
 from canasta.engine.play import carry_out, check_meld
 from canasta.errors import IllegalMove
 from canasta.moves import BLACK_THREES_MELD, WILD_MELD, Move, MoveKind, group_rank
+from canasta.mypyc_attrs import mypyc_attr
 
 if TYPE_CHECKING:
     from canasta.engine.state import HandState
@@ -432,6 +433,7 @@ def must_stay_able_to_go_out(state: HandState, plan: Plan, ways: WaysOut | None 
 _OutGroup = tuple[int, int, bool, bool]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # like every compiled class: see HandState
 class WaysOut:
     """The moves that go out at once from a position after a yes (``going_out_moves`` fills
     it as it makes them), kept by rank as proof that a meld of one group leaves the player
@@ -783,6 +785,7 @@ def _going_out(state: HandState, leave_one: bool, c: list[int] | None = None,
                         yield move
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # like every compiled class: see HandState
 class _Sharing:
     """The groups of one layout of the hand (``groups``: each rank's natural cards, and the
     side's wild meld where the variant has one) with the card kept (``opt``), worked out once
