@@ -289,8 +289,8 @@ def main() -> int:
                    "on) and the bots of commit 45fc5d0, compiled core, at nice 10 or 19 (the "
                    "caps count CPU time, so other jobs do not weaken the master; a Classic "
                    "deal about 5 s of one core): the ladder's every rung with today's bots, "
-                   "basic against random and expert against basic over 2,000 deals each, "
-                   "master against expert still being played (the wall-clock decision times "
+                   "basic against random, expert against basic and master against expert over "
+                   "2,000 deals each (the wall-clock decision times "
                    "of these files include the waits of a process at nice 19; the same bots "
                    "ran on the compiled core of each session's engine, faster from session to "
                    "session, so later deals gave the master's capped search as many rounds or "
@@ -298,7 +298,9 @@ def main() -> int:
                    "126-281 were played on commit ad48ebf's core, Modern American 1000-1159 "
                    "and Ponytail 282-374 on 3b04054's, Classic 1065-1803 and Ponytail "
                    "375-749 and Modern American 1160-1278 on 3ca308e's, Classic 1804-1999, "
-                   "Modern American 1279-1481 and Ponytail 750-791 on 004ff22's); the others "
+                   "Modern American 1279-1481 and Ponytail 750-791 on 004ff22's, Modern "
+                   "American 1482-1999 and Ponytail 792-1999 on 5731139's; Ponytail 1672-1999 "
+                   "in the `-b` file, played by a second process); the others "
                    "hold earlier bots with wall-clock caps and stay for the record.", shards),
         "strategy": ("The strategy suite (one core)",
                      "`canasta strategy tests/strategy`: positions from every table with the moves "
