@@ -146,8 +146,9 @@ def shards() -> list[str]:
     from shard import merged
 
     rows = ["| tournament | deals so far | mean A - B per hand (95% CI) | hands won A / B "
+            "| deals won A / B (sign test p) "
             "| went out A / B | decision ms A p50 / p95 / max | files |",
-            "|---|---|---|---|---|---|---|"]
+            "|---|---|---|---|---|---|---|---|"]
     groups: dict[str, list[Path]] = {}
     for f in sorted(SHARDS.glob("*.jsonl")):
         if not f.stat().st_size:
@@ -159,6 +160,8 @@ def shards() -> list[str]:
         rows.append(f"| {c.variant} {c.players}p: {','.join(c.team)} vs {','.join(c.vs)}, seed "
                     f"{c.seed} | {r.deals} | {r.mean_diff:+.1f} ({r.ci95[0]:+.1f} .. "
                     f"{r.ci95[1]:+.1f}) | {r.hands_won[0]} / {r.hands_won[1]} "
+                    f"| {r.deals_won[0]} / {r.deals_won[1]} "
+                    f"({f'{r.sign_p:.1g}' if r.sign_p > 0 else '< 1e-300'}) "
                     f"| {100 * r.went_out[0]:.1f}% / {100 * r.went_out[1]:.1f}% "
                     f"| {r.decision_ms[0]['p50']:.0f} / {r.decision_ms[0]['p95']:.0f} / "
                     f"{r.decision_ms[0]['max']:.0f} "
@@ -301,7 +304,13 @@ def main() -> int:
                    "Modern American 1279-1481 and Ponytail 750-791 on 004ff22's, Modern "
                    "American 1482-1999 and Ponytail 792-1999 on 5731139's; Ponytail 1672-1999 "
                    "in the `-b` file, played by a second process); the others "
-                   "hold earlier bots with wall-clock caps and stay for the record.", shards),
+                   "hold earlier bots with wall-clock caps and stay for the record. *Deals won*: "
+                   "the duplicate deals whose plays together scored more for side A, and for "
+                   "side B (ties left out), with the sign test's two-sided p-value, the chance "
+                   "of a split at least this uneven between two equal sides: Modern American's "
+                   "scores swing by up to 16,000 points a deal (the sevens and aces canastas "
+                   "and penalties, 2,500 each), so its mean difference needs many more deals "
+                   "than the count of deals won to tell two levels apart.", shards),
         "strategy": ("The strategy suite (one core)",
                      "`canasta strategy tests/strategy`: positions from every table with the moves "
                      "a strong player makes or avoids, each with its reason from published "
@@ -333,8 +342,14 @@ def main() -> int:
                        "cards for small piles*: wild cards from hand in takes of a pile of 3 "
                        "cards or fewer, top card included. *Piles of 12+ declined* (Modern "
                        "American): draw turns with a pile of 12 or more and a legal take at "
-                       "which the seat drew instead (target 0.3 per hand). *Black threes "
-                       "taken* (Ponytail): black threes in the piles the seats took. *Answers "
+                       "which the seat drew instead (target 0.3 per hand), and in brackets "
+                       "how many of those judged a strong player would have taken: the take "
+                       "the expert judges best and the draw are played in 12 deals of the "
+                       "cards the seat cannot see, the rest of the hand by the expert at every "
+                       "seat as for the answers below, the decline wrong when the take scores "
+                       "better by 2 standard errors, and the mean of take less draw over the "
+                       "judged piles. *Black threes taken* (Ponytail): black threes in the piles "
+                       "the seats took. *Answers "
                        "reversed*: each answer to \"may I go out?\" is judged by the engine's "
                        "own search: in 12 deals of the cards the answerer cannot see (the "
                        "asker's hand kept as it is, since the question says it can go out) both "

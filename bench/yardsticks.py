@@ -17,7 +17,8 @@ could see (its view and what it saw others take from the pile):
 * **wild cards for small piles**: wild cards from hand in takes of a pile of 3 cards or fewer
   (top card included), per hand;
 * **big piles declined** (Modern American): draw turns with a pile of 12 cards or more and a
-  legal take at which the seat drew instead, per hand;
+  legal take at which the seat drew instead, per hand, and how many of those judged a strong
+  player would have taken (see ``judge_decline``);
 * **black threes taken** (Ponytail): black threes in the piles the seats took, per hand;
 * **"may I go out?" answers reversed**: answers judged by the engine's own search; see
   ``judge_answer``.
@@ -67,6 +68,9 @@ class Tally:
     stripped: int = 0
     small_pile_wilds: int = 0
     big_declined: int = 0
+    declines_judged: int = 0
+    declines_reversed: int = 0
+    decline_gains: list[float] = field(default_factory=list)  # take less draw, each judged
     black_threes: int = 0
     answers: int = 0
     judged: int = 0
@@ -167,6 +171,31 @@ def judge_answer(state: HandState, answerer: int, chosen: Move, memory: Memory,
     return mean > Z * se, mean
 
 
+def judge_decline(state: HandState, seat: int, memory: Memory,
+                  rng: random.Random) -> tuple[bool, float, Move]:
+    """Whether a strong player would have taken the big pile that ``seat`` declined (drew
+    instead): the take the expert judges best from the seat's view, and the draw, are played
+    in ``WORLDS`` deals of the cards the seat cannot see, the rest of the hand played out by
+    the expert at every seat, the same players in the same deal for both; the decline is
+    reversed when the take scores better for the seat's side by ``Z`` standard errors of the
+    paired differences.  Returns the verdict, the mean difference (take less draw) and the
+    take."""
+    view = view_of(state, seat)
+    judge = ExpertPlayer(rng.randrange(2**31))
+    judge.memory = memory
+    _move, world, scored = judge.judge(view, determinize(view, rng, memory))
+    take = max((v, i, m) for v, i, m in scored if m.kind is MoveKind.TAKE)[2]
+    side = state.side_of(seat)
+    diffs = []
+    for _ in range(WORLDS):
+        world = determinize(view, rng, memory)
+        seed = rng.randrange(2**31)
+        diffs.append(_rollout(world, take, side, seed) - _rollout(world, DRAW, side, seed))
+    mean = statistics.fmean(diffs)
+    se = statistics.stdev(diffs) / len(diffs) ** 0.5
+    return mean > Z * se, mean, take
+
+
 def play_hands(variant: str, players: int, level: str, hands: int, judge: int | None = None,
                seed: int = 1) -> Tally:
     """Play ``hands`` hands with every seat at ``level``, counting the yardsticks; every
@@ -210,6 +239,15 @@ def play_hands(variant: str, players: int, level: str, hands: int, judge: int | 
             elif (move == DRAW and variant == "modern-american" and len(state.pile) >= BIG_PILE
                   and any(m.kind is MoveKind.TAKE for m in legal)):
                 tally.big_declined += 1
+                if judge is None or tally.declines_judged < judge:
+                    tally.declines_judged += 1
+                    flip, gain, take = judge_decline(state, seat, memories[seat], rng)
+                    tally.decline_gains.append(gain)
+                    if flip:
+                        tally.declines_reversed += 1
+                        tally.reversals.append(
+                            f"hand {h + 1}: seat {seat} drew instead of taking the pile of "
+                            f"{len(state.pile)} ({take}); the take +{gain:.0f}")
             elif avoidable_feed(state, seat, move, legal, memories[seat]):
                 tally.feeds += 1
             if view.asking is not None:
@@ -254,7 +292,12 @@ def _per_hand(n: int, t: Tally) -> str:
 def row(variant: str, players: int, level: str, t: Tally) -> str:
     feeds_rate = 100 * t.feeds / max(1, t.decisions)
     stripped = 100 * t.stripped / max(1, t.early_draws)
-    declined = _per_hand(t.big_declined, t) if variant == "modern-american" else "—"
+    declined = "—"
+    if variant == "modern-american":
+        gains = t.decline_gains
+        mean = f", take {statistics.fmean(gains):+.0f} a pile" if gains else ""
+        declined = (f"{_per_hand(t.big_declined, t)} ({t.declines_reversed} of "
+                    f"{t.declines_judged} judged wrong{mean})")
     threes = _per_hand(t.black_threes, t) if variant == "ponytail" else "—"
     return (f"| {variant} {players}p | {level} | {t.hands} | {t.decisions} | {feeds_rate:.2f} "
             f"| {stripped:.1f}% of {t.early_draws} | {_per_hand(t.small_pile_wilds, t)} "
@@ -264,7 +307,8 @@ def row(variant: str, players: int, level: str, t: Tally) -> str:
 
 HEADER = ["| table | level | hands | decisions | avoidable feeds per 100 decisions "
           "| draw turns with ≤2 cards (stock 40+, no canasta) | wild cards to take piles of "
-          "≤3, per hand | piles of 12+ declined, per hand | black threes taken, per hand "
+          "≤3, per hand | piles of 12+ declined, per hand (judged wrong of judged) "
+          "| black threes taken, per hand "
           "| answers reversed of judged | seconds |",
           "|---|---|---|---|---|---|---|---|---|---|---|"]
 
@@ -295,7 +339,8 @@ def main() -> int:
     p.add_argument("--level", default=None, help="only this level")
     p.add_argument("--hands", type=int, default=None, help="hands per row (default: the plan's)")
     p.add_argument("--judge", type=int, default=None,
-                   help="answers judged per row at most (default: all)")
+                   help="answers, and big piles declined, judged per row at most "
+                        "(default: all)")
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args()
     plan = tuple((v, n, lv, args.hands or h) for v, n, lv, h in PLAN

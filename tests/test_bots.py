@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from canasta.arena import ArenaConfig, play_deal, run_arena, seatings
-from canasta.arena.stats import mean_ci95, percentile
+from canasta.arena.stats import mean_ci95, percentile, sign_test
 from canasta.bots import LEVELS, make_player
 from canasta.bots.basic import BasicPlayer
 from canasta.bots.evaluate import (
@@ -133,6 +133,15 @@ def test_confidence_interval_on_a_known_case() -> None:
     assert percentile([1, 2, 3, 4, 5], 50) == 3 and percentile([1, 2, 3, 4, 5], 95) == 4.8
 
 
+def test_sign_test_on_known_cases() -> None:
+    # Nine wins in ten: 2 * (C(10, 9) + C(10, 10)) / 2**10.
+    assert round(sign_test(9, 1), 6) == round(2 * 11 / 1024, 6) == round(sign_test(1, 9), 6)
+    assert sign_test(5, 5) == 1.0 and sign_test(0, 0) == 1.0
+    # Thousands of trials stay finite: 1,099 against 873 is far beyond chance, 1,000 against
+    # 972 is not.
+    assert sign_test(1099, 873) < 1e-5 and 0.5 < sign_test(1000, 972) < 0.6
+
+
 def test_seatings_put_each_side_everywhere() -> None:
     rules = Rules.make("classic", 4)
     plays = seatings(rules, ("expert", "basic"), ("random",))
@@ -152,6 +161,7 @@ def test_duplicate_deals_give_both_sides_the_same_cards(variant: str, players: i
         assert sum(p.a - p.b for p in plays) == 0
     report = run_arena(config, executor="serial")
     assert report.mean_diff == 0 and report.ci95 == (0.0, 0.0)
+    assert report.deals_won == (0, 0) and report.sign_p == 1.0
 
 
 def test_executors_agree() -> None:
@@ -176,7 +186,8 @@ def test_arena_command_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "--team", "basic,basic", "--vs", "random,random", "--deals", "4",
                  "--seed", "1", "--json", "--executor", "serial"]) == 0
     report = json.loads(capsys.readouterr().out)
-    for key in ("deals", "mean_diff", "ci95", "hands_won", "went_out", "decision_ms"):
+    for key in ("deals", "mean_diff", "ci95", "hands_won", "deals_won", "sign_p", "went_out",
+                "decision_ms"):
         assert key in report
     assert report["deals"] == 4 and len(report["ci95"]) == 2
     assert set(report["decision_ms"][0]) >= {"p50", "p95"}

@@ -10,7 +10,7 @@ import pytest
 
 from canasta.bots.sampling import Memory, determinize
 from canasta.cards import card, sort_cards
-from canasta.moves import Move, parse_move
+from canasta.moves import Move, MoveKind, parse_move
 from canasta.strategy import load_cases
 from canasta.view import view_of
 
@@ -92,6 +92,22 @@ def test_the_judge_keeps_the_askers_hand_and_every_card() -> None:
     flip, gain = yardsticks.judge_answer(state, answerer, parse_move("no"), Memory(),
                                          random.Random(3))
     assert isinstance(flip, bool) and isinstance(gain, float)
+
+
+def test_the_judge_plays_a_declined_big_pile_both_ways(monkeypatch: pytest.MonkeyPatch
+                                                       ) -> None:
+    case = next(c for c in load_cases([ROOT / "tests" / "strategy"])
+                if c.name == "ma-take-a-fourteen-card-pile-with-the-jacks")
+    state = case.state()
+    seat = state.turn
+    cards, hand, phase = state.all_cards(), list(state.hands[seat]), state.phase
+    monkeypatch.setattr(yardsticks, "WORLDS", 3)
+    flip, gain, take = yardsticks.judge_decline(state, seat, Memory(), random.Random(5))
+    assert isinstance(flip, bool) and isinstance(gain, float)
+    assert take.kind is MoveKind.TAKE and state.is_legal(take)
+    # The position judged is left as it was.
+    assert state.all_cards() == cards and len(state.pile) == 14
+    assert state.hands[seat] == hand and state.phase == phase and state.turn == seat
 
 
 def test_the_judge_refuses_a_position_with_no_question() -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from canasta.arena.deals import ArenaConfig, PlayResult, play_deal, seatings
 from canasta.arena.executors import run_deals
-from canasta.arena.stats import mean_ci95, percentile
+from canasta.arena.stats import mean_ci95, percentile, sign_test
 
 __all__ = ["ArenaConfig", "ArenaReport", "PlayResult", "format_report", "play_deal", "run_arena",
            "seatings", "summarize"]
@@ -32,6 +32,10 @@ class ArenaReport:
     canastas: tuple[float, float]
     decision_ms: tuple[dict[str, float], dict[str, float]]
     seconds: float
+    #: duplicate deals whose plays together scored more for side A, for side B (ties left out),
+    #: and the sign test's two-sided p-value of that split
+    deals_won: tuple[int, int] = (0, 0)
+    sign_p: float = 1.0
 
     def to_json(self) -> dict[str, Any]:
         c = self.config
@@ -45,6 +49,7 @@ class ArenaReport:
             "canastas": [round(x, 3) for x in self.canastas],
             "decision_ms": [dict(d) for d in self.decision_ms],
             "seconds": round(self.seconds, 1),
+            "deals_won": list(self.deals_won), "sign_p": float(f"{self.sign_p:.3g}"),
         }
 
 
@@ -63,8 +68,9 @@ def summarize(config: ArenaConfig, per_deal: list[list[PlayResult]],
         ms[k]["p50"] = round(percentile(times, 50), 3)
         ms[k]["p95"] = round(percentile(times, 95), 3)
         ms[k]["max"] = round(max(times, default=0.0), 3)
+    deals_won = (sum(1 for d in diffs if d > 0), sum(1 for d in diffs if d < 0))
     return ArenaReport(config, len(per_deal), mean, ci, won, len(plays), went, canastas, ms,
-                       seconds)
+                       seconds, deals_won, sign_test(*deals_won))
 
 
 def run_arena(config: ArenaConfig, executor: str = "process", workers: int | None = None
@@ -86,6 +92,8 @@ def format_report(r: ArenaReport) -> str:
         f"mean score difference A - B per {what[:-2] if what == 'matches' else 'hand'}: "
         f"{r.mean_diff:+.1f} (95% CI {r.ci95[0]:+.1f} .. {r.ci95[1]:+.1f})",
         f"{what} won: A {r.hands_won[0]}, B {r.hands_won[1]}",
+        f"duplicate deals won (all their plays together): A {r.deals_won[0]}, B "
+        f"{r.deals_won[1]} (sign test p = {r.sign_p:.2g})",
         f"went out: A {100 * r.went_out[0]:.1f}%, B {100 * r.went_out[1]:.1f}%",
         f"canastas per hand: A {r.canastas[0]:.2f}, B {r.canastas[1]:.2f}",
         f"decision time (ms): A p50 {r.decision_ms[0]['p50']:.2f} p95 "

@@ -42,3 +42,18 @@ def percentile(values: Sequence[float], q: float) -> float:
     lo = math.floor(pos)
     hi = math.ceil(pos)
     return xs[lo] + (xs[hi] - xs[lo]) * (pos - lo)
+
+
+def sign_test(wins: int, losses: int) -> float:
+    """The two-sided p-value of the sign test: the chance that ``wins`` and ``losses`` (ties
+    left out) split at least this unevenly if either side were as likely to win each one
+    (exact binomial tail, summed in log space so that thousands of trials stay finite)."""
+    n = wins + losses
+    if n == 0:
+        return 1.0
+    k = max(wins, losses)
+    log_half = n * math.log(0.5)
+    lg = math.lgamma
+    tail = sum(math.exp(lg(n + 1) - lg(j + 1) - lg(n - j + 1) + log_half)
+               for j in range(k, n + 1))
+    return min(1.0, 2 * tail)
