@@ -171,15 +171,24 @@ def judge_answer(state: HandState, answerer: int, chosen: Move, memory: Memory,
     return mean > Z * se, mean
 
 
-def judge_decline(state: HandState, seat: int, memory: Memory,
-                  rng: random.Random) -> tuple[bool, float, Move]:
+def judge_decline(state: HandState, seat: int, memory: Memory, rng: random.Random,
+                  worlds: int | None = None) -> tuple[bool, float, Move]:
     """Whether a strong player would have taken the big pile that ``seat`` declined (drew
     instead): the take the expert judges best from the seat's view, and the draw, are played
     in ``WORLDS`` deals of the cards the seat cannot see, the rest of the hand played out by
     the expert at every seat, the same players in the same deal for both; the decline is
     reversed when the take scores better for the seat's side by ``Z`` standard errors of the
-    paired differences.  Returns the verdict, the mean difference (take less draw) and the
-    take."""
+    paired differences (``worlds`` deals instead of ``WORLDS`` if given).  Returns the
+    verdict, the mean difference (take less draw) and the take."""
+    mean, se, take = judge_pile(state, seat, memory, rng, worlds or WORLDS)
+    return mean > Z * se, mean, take
+
+
+def judge_pile(state: HandState, seat: int, memory: Memory, rng: random.Random,
+               worlds: int) -> tuple[float, float, Move]:
+    """The take the expert judges best at ``seat``'s draw turn against the draw, played out
+    in ``worlds`` deals of what the seat cannot see: the mean of take less draw for the
+    seat's side, its standard error, and the take."""
     view = view_of(state, seat)
     judge = ExpertPlayer(rng.randrange(2**31))
     judge.memory = memory
@@ -187,13 +196,11 @@ def judge_decline(state: HandState, seat: int, memory: Memory,
     take = max((v, i, m) for v, i, m in scored if m.kind is MoveKind.TAKE)[2]
     side = state.side_of(seat)
     diffs = []
-    for _ in range(WORLDS):
+    for _ in range(worlds):
         world = determinize(view, rng, memory)
         seed = rng.randrange(2**31)
         diffs.append(_rollout(world, take, side, seed) - _rollout(world, DRAW, side, seed))
-    mean = statistics.fmean(diffs)
-    se = statistics.stdev(diffs) / len(diffs) ** 0.5
-    return mean > Z * se, mean, take
+    return statistics.fmean(diffs), statistics.stdev(diffs) / len(diffs) ** 0.5, take
 
 
 def play_hands(variant: str, players: int, level: str, hands: int, judge: int | None = None,

@@ -11,6 +11,8 @@ records are hashed position by position; two engines agree when every hash does.
         walks the hands in this worktree's engine and in the one of that commit (``git
         archive`` into a temporary directory, run in a subprocess) and reports the first
         position that differs, with the parts of its record that differ
+    python tests/crosscheck.py --against 7a4c7b0 --positions 100000 --unordered
+        the same, each listing compared as the set of its moves (in the order of their texts)
     python tests/crosscheck.py --write tests/data/crosscheck.json --positions 3000
         stores the hashes of this engine (run it with PYTHONPATH pointing at the reference
         engine's ``src``); tests/test_crosscheck.py checks the engine against them
@@ -190,9 +192,17 @@ def views(state: Any) -> list[Any]:
     return out
 
 
+#: ``--unordered``: the listing compared (and chosen from) in the order of its texts, for two
+#: engines that list the same moves in another order (the moves that go out in one go are listed
+#: by rank since commit 66e328a, the compiled core's merge, in the going-out search's order before)
+UNORDERED = False
+
+
 def record(state: Any, rng: random.Random) -> dict[str, Any]:
     """Everything compared at one position."""
     legal = state.legal_moves()
+    if UNORDERED:
+        legal = sorted(legal, key=str)
     return {
         "legal": [str(m) for m in legal],
         "position": facts(state),
@@ -252,17 +262,21 @@ def emit(positions: int) -> Iterator[dict[str, Any]]:
             seed += 1
 
 
+def _order() -> list[str]:
+    return ["--unordered"] if UNORDERED else []
+
+
 def _run_emitter(src: Path, positions: int) -> list[dict[str, Any]]:
     env = dict(os.environ, PYTHONPATH=str(src), PYTHONHASHSEED="0")
-    out = subprocess.run([sys.executable, __file__, "--emit", str(positions)], env=env,
-                         check=True, capture_output=True, text=True).stdout
+    out = subprocess.run([sys.executable, __file__, "--emit", str(positions), *_order()],
+                         env=env, check=True, capture_output=True, text=True).stdout
     return [json.loads(line) for line in out.splitlines() if line.strip()]
 
 
 def _detail(src: Path, table: int, seed: int, step: int) -> str:
     env = dict(os.environ, PYTHONPATH=str(src), PYTHONHASHSEED="0")
     return subprocess.run([sys.executable, __file__, "--detail", str(table), str(seed),
-                           str(step)], env=env, check=True, capture_output=True,
+                           str(step), *_order()], env=env, check=True, capture_output=True,
                           text=True).stdout
 
 
@@ -306,7 +320,11 @@ def main() -> int:
     p.add_argument("--emit", type=int, metavar="N", help=argparse.SUPPRESS)
     p.add_argument("--detail", type=int, nargs=3, metavar=("TABLE", "SEED", "STEP"),
                    help="print the full record of one position")
+    p.add_argument("--unordered", action="store_true",
+                   help="compare each listing in the order of its texts (see UNORDERED)")
     args = p.parse_args()
+    global UNORDERED
+    UNORDERED = args.unordered
     if args.emit is not None:
         for line in emit(args.emit):
             print(json.dumps(line))

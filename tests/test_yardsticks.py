@@ -17,6 +17,7 @@ from canasta.view import view_of
 from conftest import ROOT, position
 
 sys.path.insert(0, str(ROOT / "bench"))  # bench/ is not a package: its modules load by path
+import big_piles
 import yardsticks
 
 
@@ -120,3 +121,21 @@ def test_whole_hands_are_counted() -> None:
     assert t.hands == 2 and t.decisions > 0
     assert 0 <= t.stripped <= t.early_draws and t.feeds <= t.decisions
     assert yardsticks.row("classic", 4, "basic", t).startswith("| classic 4p | basic | 2 | ")
+
+
+def test_big_piles_are_summed_up_by_what_the_expert_did() -> None:
+    def turn(took: bool, top: str, gain: float) -> dict[str, object]:
+        return {"took": took, "top": top, "take_less_draw": gain, "se": 100.0}
+
+    lines = big_piles.summary([turn(True, "K", 2000.0), turn(True, "7", 1000.0),
+                               turn(False, "7", -300.0), turn(False, "Q", -500.0)])
+    assert lines[2:] == ["| taken | 2 | +1500 (71) |",
+                         "| declined, a seven on top | 1 | -300 (100) |",
+                         "| declined, another card on top | 1 | -500 (100) |"]
+
+
+def test_big_pile_turns_are_judged_and_the_game_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(big_piles, "BIG_PILE", 8)  # smaller piles, so that one hand has some
+    turns = list(big_piles.judged_turns(7, 7, worlds=2))
+    assert turns and all(t["hand"] == 7 and int(str(t["pile"])) >= 8 for t in turns)
+    assert all(str(t["take"]).startswith("take ") for t in turns)
