@@ -186,6 +186,8 @@ def views(state: Any) -> list[Any]:
         part: dict[str, Any] = {f: canon(getattr(view, f)) for f in VIEW_FIELDS
                                 if f != "history"}
         part["history"] = _history(view.history)
+        if UNORDERED:
+            part["legal_moves"] = sorted(part["legal_moves"])
         if observe is not None:
             part["observation"] = hashlib.sha1(observe(view).tobytes()).hexdigest()
         out.append(part)
