@@ -206,6 +206,38 @@ def test_a_friend_picks_a_free_seat_from_the_table_link(server: LiveServer,
     expect(max_.get_by_test_id("join-seat").locator("option")).to_have_count(1)
 
 
+def test_a_name_being_typed_survives_the_table_changing(server: LiveServer,
+                                                        people: People) -> None:
+    """The lobby is drawn again whenever the table changes: a friend typing their name while
+    another sits down keeps the focus, and what they type next goes on the end of the name."""
+    host = people.page("en-US")
+    host.goto(server.url)
+    host.get_by_test_id("name").fill("Ana")
+    host.get_by_test_id("players").select_option("4")
+    host.get_by_test_id("level-1").select_option("friend")
+    host.get_by_test_id("level-2").select_option("friend")
+    host.get_by_test_id("start-game").click()
+    host.wait_for_url("**#table=*")
+    luis = people.page("en-US")
+    luis.goto(host.get_by_test_id("invite-2").input_value())
+    expect(luis.get_by_test_id("lobby")).to_have_attribute("data-live", "yes")
+    name = luis.get_by_test_id("join-name")
+    name.click()
+    luis.keyboard.type("Lu")
+    eva = people.page("en-US")
+    eva.goto(host.get_by_test_id("invite-1").input_value())
+    eva.get_by_test_id("join-name").fill("Eva")
+    eva.get_by_test_id("join").click()
+    expect(eva.get_by_test_id("wait-host")).to_be_visible()
+    expect(luis.get_by_test_id("seat-1")).to_contain_text("Eva")  # Luis's table drawn again
+    luis.keyboard.type("is")
+    expect(name).to_be_focused()
+    expect(name).to_have_value("Luis")
+    luis.keyboard.press("Enter")
+    expect(luis.get_by_test_id("wait-host")).to_be_visible()
+    expect(host.get_by_test_id("seat-2")).to_contain_text("Luis")
+
+
 # --- several people playing one match through their pages ----------------------------------------
 def idle(page: Page) -> None:
     page.wait_for_selector("body[data-busy='false']", state="attached")

@@ -45,15 +45,30 @@ export function fill(el, ...children) {
 export const $ = (sel, root = document) => root.querySelector(sel);
 export const $$ = (sel, root = document) => Array.from(root.querySelectorAll(sel));
 
-/** Remember which element has the focus (by its data-focus-key) across a re-render. */
-export function keepFocus(root, render) {
+/**
+ * Remember which element has the focus across a re-render, by its data-focus-key (or the
+ * data attribute named by `by`, such as "testid"), and a text field's caret and selection with
+ * it: a field that is drawn again while the player types in it keeps what is typed next.
+ */
+export function keepFocus(root, render, by = "focus-key") {
+  const name = `data-${by}`;
   const active = document.activeElement;
-  const key = active && root.contains(active) ? active.dataset.focusKey : null;
+  const key = active && root.contains(active) ? active.getAttribute(name) : null;
+  const caret = key && typeof active.selectionStart === "number"
+    ? [active.selectionStart, active.selectionEnd, active.selectionDirection || "none"] : null;
   render();
   if (key) {
-    const again = root.querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
-    if (again && !again.disabled) again.focus({ preventScroll: true });
-    else if (again) {
+    const again = root.querySelector(`[${name}="${CSS.escape(key)}"]`);
+    if (again && !again.disabled) {
+      again.focus({ preventScroll: true });
+      if (caret && typeof again.setSelectionRange === "function") {
+        try {
+          again.setSelectionRange(...caret);
+        } catch {
+          // (a field type without a caret)
+        }
+      }
+    } else if (again) {
       // The control was disabled by the new state: keep the focus near it.
       const fallback = root.querySelector("[data-focus-fallback]");
       if (fallback) fallback.focus({ preventScroll: true });

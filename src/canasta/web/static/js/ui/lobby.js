@@ -2,7 +2,7 @@
 // here, the join form for a friend's link, the host's links (with copy buttons) and actions, and
 // the quick messages.  The page's URL is the link: "#table=ID&k=KEY"; the key never leaves the
 // browser but in the X-Canasta-Key header and the socket's first message.
-import { fill, h } from "../dom.js";
+import { fill, h, keepFocus } from "../dom.js";
 import { has, lang, t } from "../i18n.js";
 import {
   fillTable, getTable, handSeat, joinTable, newLinks, startTable, tableSocketUrl,
@@ -211,9 +211,11 @@ export class TableScreen {
     if (you.role === "host") side.push(this.linksPanel());
     if (you.joined) side.push(this.quickPanel());
     else if (this.said.length) side.push(this.quickPanel());
-    fill(this.root, h("div", { class: "start table-lobby" },
+    // The table is drawn again at every change (a friend sits down, a message is said): the
+    // control that has the focus keeps it, and the name being typed its caret.
+    keepFocus(this.root, () => fill(this.root, h("div", { class: "start table-lobby" },
       h("section", { class: "panel panel-new", "aria-labelledby": "table-title", dataset: { testid: "lobby", live: this.live ? "yes" : "no" } }, main),
-      side.length ? h("div", { class: "start-side" }, side) : null));
+      side.length ? h("div", { class: "start-side" }, side) : null)), "testid");
   }
 
   seatsList() {
