@@ -143,6 +143,7 @@ def shards() -> list[str]:
     """The long tournaments played in shards (bench/shard.py), merged: one row per file group
     (files named TOURNAMENT*.jsonl, e.g. classic-master-expert-s1.jsonl)."""
     sys.path.insert(0, str(Path(__file__).parent))
+    from canasta.arena.stats import p_text
     from shard import merged
 
     rows = ["| tournament | deals so far | mean A - B per hand (95% CI) | hands won A / B "
@@ -161,7 +162,7 @@ def shards() -> list[str]:
                     f"{c.seed} | {r.deals} | {r.mean_diff:+.1f} ({r.ci95[0]:+.1f} .. "
                     f"{r.ci95[1]:+.1f}) | {r.hands_won[0]} / {r.hands_won[1]} "
                     f"| {r.deals_won[0]} / {r.deals_won[1]} "
-                    f"({f'{r.sign_p:.1g}' if r.sign_p > 0 else '< 1e-300'}) "
+                    f"({p_text(r.sign_p)}) "
                     f"| {100 * r.went_out[0]:.1f}% / {100 * r.went_out[1]:.1f}% "
                     f"| {r.decision_ms[0]['p50']:.0f} / {r.decision_ms[0]['p95']:.0f} / "
                     f"{r.decision_ms[0]['max']:.0f} "
@@ -307,10 +308,13 @@ def main() -> int:
                    "hold earlier bots with wall-clock caps and stay for the record. *Deals won*: "
                    "the duplicate deals whose plays together scored more for side A, and for "
                    "side B (ties left out), with the sign test's two-sided p-value, the chance "
-                   "of a split at least this uneven between two equal sides: Modern American's "
-                   "scores swing by up to 16,000 points a deal (the sevens and aces canastas "
-                   "and penalties, 2,500 each), so its mean difference needs many more deals "
-                   "than the count of deals won to tell two levels apart.", shards),
+                   "of a split at least this uneven between two equal sides. The two answer "
+                   "different questions: the sign test whether a side wins more deals than it "
+                   "loses, the mean whether it scores more on average. In Modern American a "
+                   "hand's difference has a standard deviation of about 2,050 points (the "
+                   "2,500-point sevens and aces canastas and penalties; 428 in Classic, 682 "
+                   "in Ponytail), so its mean needs several times the deals to be told from "
+                   "zero.", shards),
         "strategy": ("The strategy suite (one core)",
                      "`canasta strategy tests/strategy`: positions from every table with the moves "
                      "a strong player makes or avoids, each with its reason from published "

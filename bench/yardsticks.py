@@ -172,35 +172,52 @@ def judge_answer(state: HandState, answerer: int, chosen: Move, memory: Memory,
 
 
 def judge_decline(state: HandState, seat: int, memory: Memory, rng: random.Random,
-                  worlds: int | None = None) -> tuple[bool, float, Move]:
+                  worlds: int = WORLDS) -> tuple[bool, float, Move]:
     """Whether a strong player would have taken the big pile that ``seat`` declined (drew
-    instead): the take the expert judges best from the seat's view, and the draw, are played
-    in ``WORLDS`` deals of the cards the seat cannot see, the rest of the hand played out by
-    the expert at every seat, the same players in the same deal for both; the decline is
+    instead): the take the expert judges best from the seat's view and the draw are played
+    in ``worlds`` deals of the cards the seat cannot see (``judge_pile``); the decline is
     reversed when the take scores better for the seat's side by ``Z`` standard errors of the
-    paired differences (``worlds`` deals instead of ``WORLDS`` if given).  Returns the
-    verdict, the mean difference (take less draw) and the take."""
-    mean, se, take = judge_pile(state, seat, memory, rng, worlds or WORLDS)
-    return mean > Z * se, mean, take
+    paired differences.  Returns the verdict, the mean difference (take less draw) and the
+    take."""
+    judged = judge_pile(state, seat, memory, rng, worlds)
+    return judged.mean > Z * judged.se, judged.mean, judged.take
+
+
+@dataclass
+class PileJudgement:
+    take: Move  # the take played out against the draw
+    mean: float  # take less draw for the seat's side, mean over the deals
+    se: float  # its standard error (the deals' paired differences)
+    one_ply: float  # the expert's own judgement at the table: the best take less the draw
 
 
 def judge_pile(state: HandState, seat: int, memory: Memory, rng: random.Random,
-               worlds: int) -> tuple[float, float, Move]:
-    """The take the expert judges best at ``seat``'s draw turn against the draw, played out
-    in ``worlds`` deals of what the seat cannot see: the mean of take less draw for the
-    seat's side, its standard error, and the take."""
+               worlds: int, take: Move | None = None) -> PileJudgement:
+    """A draw turn with a take of the pile legal, judged by play-outs: ``take`` (by default
+    the take the expert judges best from the seat's view, as at the table: its own deal of
+    the hidden cards, the draw over a few orders of the stock, the best takes with the melds
+    that follow them) and the draw are played in ``worlds`` deals of the cards the seat cannot
+    see, the rest of the hand by the expert at every seat, the same players in the same deal
+    for both."""
+    if worlds < 2:
+        raise ValueError("a pile is judged over two deals of the hidden cards or more")
     view = view_of(state, seat)
     judge = ExpertPlayer(rng.randrange(2**31))
-    judge.memory = memory
-    _move, world, scored = judge.judge(view, determinize(view, rng, memory))
-    take = max((v, i, m) for v, i, m in scored if m.kind is MoveKind.TAKE)[2]
+    judge.memory = memory  # read only: the expert's judgement never changes its memory
+    _move, _world, scored = judge.judge(view)
+    value = {m: v for v, _i, m in scored}
+    best = max((v, i, m) for v, i, m in scored if m.kind is MoveKind.TAKE)[2]
+    if take is None:
+        take = best
     side = state.side_of(seat)
     diffs = []
     for _ in range(worlds):
         world = determinize(view, rng, memory)
         seed = rng.randrange(2**31)
         diffs.append(_rollout(world, take, side, seed) - _rollout(world, DRAW, side, seed))
-    return statistics.fmean(diffs), statistics.stdev(diffs) / len(diffs) ** 0.5, take
+    return PileJudgement(take, statistics.fmean(diffs),
+                         statistics.stdev(diffs) / len(diffs) ** 0.5,
+                         value.get(take, value[best]) - value[DRAW])
 
 
 def play_hands(variant: str, players: int, level: str, hands: int, judge: int | None = None,
@@ -210,6 +227,9 @@ def play_hands(variant: str, players: int, level: str, hands: int, judge: int | 
     rules = Rules.make(variant, players)
     tally = Tally()
     rng = random.Random(seed)
+    # The big piles' judge draws from its own generator: the answers' judge sees the same
+    # numbers whether the piles are judged or not.
+    pile_rng = random.Random(f"piles-{seed}")
     start = time.perf_counter()
     for h in range(hands):
         state = deal(rules, shuffled_deck(rules, hand_seed(seed, h + 1)))
@@ -248,7 +268,7 @@ def play_hands(variant: str, players: int, level: str, hands: int, judge: int | 
                 tally.big_declined += 1
                 if judge is None or tally.declines_judged < judge:
                     tally.declines_judged += 1
-                    flip, gain, take = judge_decline(state, seat, memories[seat], rng)
+                    flip, gain, take = judge_decline(state, seat, memories[seat], pile_rng)
                     tally.decline_gains.append(gain)
                     if flip:
                         tally.declines_reversed += 1

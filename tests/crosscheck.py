@@ -327,6 +327,9 @@ def main() -> int:
     args = p.parse_args()
     global UNORDERED
     UNORDERED = args.unordered
+    if args.unordered and args.write:
+        p.error("--unordered hashes are for --against only: tests/test_crosscheck.py walks "
+                "the listings in their order")
     if args.emit is not None:
         for line in emit(args.emit):
             print(json.dumps(line))

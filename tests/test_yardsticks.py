@@ -95,15 +95,14 @@ def test_the_judge_keeps_the_askers_hand_and_every_card() -> None:
     assert isinstance(flip, bool) and isinstance(gain, float)
 
 
-def test_the_judge_plays_a_declined_big_pile_both_ways(monkeypatch: pytest.MonkeyPatch
-                                                       ) -> None:
+def test_the_judge_plays_a_declined_big_pile_both_ways() -> None:
     case = next(c for c in load_cases([ROOT / "tests" / "strategy"])
                 if c.name == "ma-take-a-fourteen-card-pile-with-the-jacks")
     state = case.state()
     seat = state.turn
     cards, hand, phase = state.all_cards(), list(state.hands[seat]), state.phase
-    monkeypatch.setattr(yardsticks, "WORLDS", 3)
-    flip, gain, take = yardsticks.judge_decline(state, seat, Memory(), random.Random(5))
+    flip, gain, take = yardsticks.judge_decline(state, seat, Memory(), random.Random(5),
+                                                worlds=3)
     assert isinstance(flip, bool) and isinstance(gain, float)
     assert take.kind is MoveKind.TAKE and state.is_legal(take)
     # The position judged is left as it was.
@@ -124,14 +123,19 @@ def test_whole_hands_are_counted() -> None:
 
 
 def test_big_piles_are_summed_up_by_what_the_expert_did() -> None:
-    def turn(took: bool, top: str, gain: float) -> dict[str, object]:
-        return {"took": took, "top": top, "take_less_draw": gain, "se": 100.0}
+    def turn(took: bool, top: str, gain: float, sevens: int = 0) -> dict[str, object]:
+        return {"took": took, "top": top, "sevens": sevens, "take_less_draw": gain, "se": 100.0,
+                "one_ply": -gain}
 
     lines = big_piles.summary([turn(True, "K", 2000.0), turn(True, "7", 1000.0),
-                               turn(False, "7", -300.0), turn(False, "Q", -500.0)])
-    assert lines[2:] == ["| taken | 2 | +1500 (71) |",
-                         "| declined, a seven on top | 1 | -300 (100) |",
-                         "| declined, another card on top | 1 | -500 (100) |"]
+                               turn(False, "7", -300.0, 3), turn(False, "7", -500.0, 1),
+                               turn(False, "Q", -500.0)])
+    # The spread of the group's turns gives the standard error: 1000 / sqrt(2) for the takes.
+    assert lines[2:] == ["| taken | 2 | +1500 (500) | -1500 |",
+                         "| declined, a seven on top | 2 | -400 (100) | +400 |",
+                         "| ... three sevens or more under it | 1 | -300 (nan) | +300 |",
+                         "| ... two or fewer | 1 | -500 (nan) | +500 |",
+                         "| declined, another card on top | 1 | -500 (nan) | +500 |"]
 
 
 def test_big_pile_turns_are_judged_and_the_game_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -139,3 +143,14 @@ def test_big_pile_turns_are_judged_and_the_game_goes_on(monkeypatch: pytest.Monk
     turns = list(big_piles.judged_turns(7, 7, worlds=2))
     assert turns and all(t["hand"] == 7 and int(str(t["pile"])) >= 8 for t in turns)
     assert all(str(t["take"]).startswith("take ") for t in turns)
+
+
+def test_a_pile_is_judged_over_two_deals_or_more() -> None:
+    case = next(c for c in load_cases([ROOT / "tests" / "strategy"])
+                if c.name == "ma-take-a-fourteen-card-pile-with-the-jacks")
+    state = case.state()
+    with pytest.raises(ValueError, match="two deals"):
+        yardsticks.judge_pile(state, state.turn, Memory(), random.Random(1), worlds=1)
+    judged = yardsticks.judge_pile(state, state.turn, Memory(), random.Random(1), worlds=2)
+    # The expert takes this pile: its own one-ply judgement says so too.
+    assert judged.take.kind is MoveKind.TAKE and judged.one_ply > 0

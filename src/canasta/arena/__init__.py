@@ -14,7 +14,7 @@ from typing import Any
 
 from canasta.arena.deals import ArenaConfig, PlayResult, play_deal, seatings
 from canasta.arena.executors import run_deals
-from canasta.arena.stats import mean_ci95, percentile, sign_test
+from canasta.arena.stats import mean_ci95, p_text, percentile, sign_test
 
 __all__ = ["ArenaConfig", "ArenaReport", "PlayResult", "format_report", "play_deal", "run_arena",
            "seatings", "summarize"]
@@ -93,7 +93,7 @@ def format_report(r: ArenaReport) -> str:
         f"{r.mean_diff:+.1f} (95% CI {r.ci95[0]:+.1f} .. {r.ci95[1]:+.1f})",
         f"{what} won: A {r.hands_won[0]}, B {r.hands_won[1]}",
         f"duplicate deals won (all their plays together): A {r.deals_won[0]}, B "
-        f"{r.deals_won[1]} (sign test p = {r.sign_p:.2g})",
+        f"{r.deals_won[1]} (sign test p = {p_text(r.sign_p)})",
         f"went out: A {100 * r.went_out[0]:.1f}%, B {100 * r.went_out[1]:.1f}%",
         f"canastas per hand: A {r.canastas[0]:.2f}, B {r.canastas[1]:.2f}",
         f"decision time (ms): A p50 {r.decision_ms[0]['p50']:.2f} p95 "

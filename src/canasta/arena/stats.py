@@ -57,3 +57,8 @@ def sign_test(wins: int, losses: int) -> float:
     tail = sum(math.exp(lg(n + 1) - lg(j + 1) - lg(n - j + 1) + log_half)
                for j in range(k, n + 1))
     return min(1.0, 2 * tail)
+
+
+def p_text(p: float) -> str:
+    """A p-value to one significant digit; one too small for a float is "< 1e-300"."""
+    return f"{p:.1g}" if p > 0 else "< 1e-300"
