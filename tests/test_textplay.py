@@ -10,8 +10,8 @@ import pytest
 
 from canasta.cards import ALL_CARDS, card
 from canasta.errors import NotationError
-from canasta.i18n import catalogue
-from canasta.letters import card_text, move_text, read_move
+from canasta.i18n import catalogue, render
+from canasta.letters import MOVE_VERBS_ES, card_text, move_text, read_move
 from canasta.moves import Move, parse_move
 from canasta.rules import Rules
 from canasta.textplay import default_lang, play_text
@@ -53,6 +53,33 @@ def test_english_letters_are_refused_in_spanish_rather_than_guessed(typed: str,
     with pytest.raises(NotationError) as e:
         read_move(typed, "es")
     assert e.value.code == code
+
+
+@pytest.mark.parametrize("typed", ["robar 4C", "pasar x", "preguntar x", "sí x", "Si x",
+                                   "no x", "draw 4C"])
+def test_a_verb_that_takes_nothing_is_named_as_the_player_typed_it(typed: str) -> None:
+    with pytest.raises(NotationError) as e:
+        read_move(typed, "es")
+    assert e.value.code == "notation.nothing_after"
+    assert render(e.value, "es") == f"'{typed.split()[0].lower()}' no lleva nada detrás"
+
+
+def test_read_move_refuses_after_a_verb_exactly_what_parse_move_would() -> None:
+    for verb, spanish in MOVE_VERBS_ES.items():
+        try:
+            parse_move(f"{verb} 4S")
+        except NotationError as e:
+            alone = e.code == "notation.nothing_after"
+        else:
+            alone = False
+        try:
+            read_move(f"{spanish} 4P", "es")
+        except NotationError as e:
+            refused = e.code == "notation.nothing_after"
+            assert not refused or e.params == {"verb": spanish}, spanish
+        else:
+            refused = False
+        assert refused == alone, spanish
 
 
 def test_english_input_is_left_to_the_notation() -> None:
