@@ -9,12 +9,13 @@ from collections.abc import Iterator
 import pytest
 
 from canasta.cards import ALL_CARDS, card
+from canasta.engine.scoring import HandResult
 from canasta.errors import NotationError
 from canasta.i18n import catalogue, render
 from canasta.letters import MOVE_VERBS_ES, card_text, move_text, read_move
 from canasta.moves import Move, parse_move
 from canasta.rules import Rules
-from canasta.textplay import default_lang, play_text
+from canasta.textplay import default_lang, play_text, score_sheet
 
 
 def test_every_card_reads_back_from_its_spanish_letters_and_no_two_share_them() -> None:
@@ -153,3 +154,19 @@ def test_an_english_session_reads_as_before() -> None:
 def test_an_unknown_language_is_refused() -> None:
     with pytest.raises(ValueError, match="--lang"):
         play_text(Rules.make("classic", 2), seed=1, lang="fr", read=input, write=print)
+
+
+@pytest.mark.parametrize(("variant", "players", "en", "es"), [
+    ("classic", 4, "Red threes", "Treses rojos"),
+    ("ponytail", 4, "Red threes", "Treses rojos"),
+    ("modern-american", 4, "Threes", "Treses"),  # every three counts there, as the client says
+])
+def test_the_score_sheet_names_the_threes_as_the_variant_counts_them(
+        variant: str, players: int, en: str, es: str) -> None:
+    rules = Rules.make(variant, players)
+    part = {"melded": 120, "canastas": 300, "threes": 100, "going_out": 100, "in_hand": -5,
+            "penalties": 0, "total": 615}
+    result = HandResult(0, False, (part, dict(part)))
+    for lang, label in (("en", en), ("es", es)):
+        rows = score_sheet(result, rules, 0, [615, 615], lang).splitlines()
+        assert re.fullmatch(rf"{label} +100 +100", rows[4]), rows  # (after the melds' rows)

@@ -126,7 +126,12 @@ def score_sheet(result: HandResult, rules: Rules, me: int, totals: list[int],
     words = catalogue(lang)
     keys = list(BREAKDOWN_KEYS[:-1]) + [k for k in result.breakdown[0]
                                         if k not in BREAKDOWN_KEYS] + ["total"]
-    labels = {k: words.get(f"score.row.{k}", k.replace("_", " ")) for k in [*keys, "match"]}
+    # A variant may name a row its own way (Modern American's threes all count, not only the
+    # red ones), as the browser's score sheet does.
+    variant = rules.variant.name
+    labels = {k: words.get(f"score.row.{k}.{variant}",
+                           words.get(f"score.row.{k}", k.replace("_", " ")))
+              for k in [*keys, "match"]}
     first = max(len(v) for v in labels.values()) + 2
     width = max(len(s) for s in sides) + 2
     lines = [text("text.score_sheet", lang), " " * first + "".join(s.rjust(width) for s in sides)]
