@@ -15,7 +15,7 @@ from canasta.i18n import catalogue, render
 from canasta.letters import MOVE_VERBS_ES, card_text, move_text, read_move
 from canasta.moves import Move, parse_move
 from canasta.rules import Rules
-from canasta.textplay import default_lang, play_text, score_sheet
+from canasta.textplay import default_lang, how_it_ended, play_text, score_sheet, seat_names
 
 
 def test_every_card_reads_back_from_its_spanish_letters_and_no_two_share_them() -> None:
@@ -170,3 +170,22 @@ def test_the_score_sheet_names_the_threes_as_the_variant_counts_them(
     for lang, label in (("en", en), ("es", es)):
         rows = score_sheet(result, rules, 0, [615, 615], lang).splitlines()
         assert re.fullmatch(rf"{label} +100 +100", rows[4]), rows  # (after the melds' rows)
+
+
+@pytest.mark.parametrize(("went_out", "concealed", "en", "es"), [
+    (0, False, "The hand is over: you went out.", "La mano ha terminado: has cerrado."),
+    (0, True, "The hand is over: you went out concealed.",
+     "La mano ha terminado: has cerrado de mano."),
+    (1, False, "The hand is over: Left went out.", "La mano ha terminado: Izquierda cerró."),
+    (2, True, "The hand is over: Partner went out concealed.",
+     "La mano ha terminado: Compañero cerró de mano."),
+    (None, False, "The hand is over: the stock ran out.",
+     "La mano ha terminado: se agotó el mazo."),
+])
+def test_the_players_own_going_out_is_told_in_the_second_person(
+        went_out: int | None, concealed: bool, en: str, es: str) -> None:
+    rules = Rules.make("classic", 4)
+    result = HandResult(went_out, concealed)
+    for lang, expected in (("en", en), ("es", es)):
+        how = how_it_ended(result, 0, seat_names(rules, 0, lang), lang)
+        assert catalogue(lang)["text.hand_over"].format(how=how) == expected

@@ -120,6 +120,17 @@ def describe(move: Move, who: str, lang: str = "en") -> str:
     return text(f"text.move.{key}", lang, who=who, move=move_text(move, lang))
 
 
+def how_it_ended(result: HandResult, me: int, names: dict[int, str], lang: str = "en") -> str:
+    """How the hand ended: the stock ran out, or who went out (the player's own going out in
+    the second person: "has cerrado", where "Tú cerró" would not agree)."""
+    if result.went_out is None:
+        return text("text.stock_ran_out", lang)
+    concealed = "_concealed" if result.concealed else ""
+    if result.went_out == me:
+        return text(f"text.you_went_out{concealed}", lang)
+    return text(f"text.went_out{concealed}", lang, who=names[result.went_out])
+
+
 def score_sheet(result: HandResult, rules: Rules, me: int, totals: list[int],
                 lang: str = "en") -> str:
     sides = side_names(rules, me, lang)
@@ -189,12 +200,7 @@ def _loop(table: Table, me: int, names: dict[int, str], read: Callable[[str], st
         if state_over:
             result = match.state.result
             assert result is not None
-            if result.went_out is None:
-                how = text("text.stock_ran_out", lang)
-            else:
-                how = text("text.went_out_concealed" if result.concealed else "text.went_out",
-                           lang, who=names[result.went_out])
-            write("\n" + text("text.hand_over", lang, how=how))
+            write("\n" + text("text.hand_over", lang, how=how_it_ended(result, me, names, lang)))
             write(score_sheet(result, rules, me, list(match.scores), lang))
             if match.over:
                 winner = side_names(rules, me, lang)[match.winner or 0]
