@@ -15,7 +15,14 @@ from canasta.i18n import catalogue, render
 from canasta.letters import MOVE_VERBS_ES, card_text, move_text, read_move
 from canasta.moves import Move, parse_move
 from canasta.rules import Rules
-from canasta.textplay import default_lang, how_it_ended, play_text, score_sheet, seat_names
+from canasta.textplay import (
+    default_lang,
+    help_text,
+    how_it_ended,
+    play_text,
+    score_sheet,
+    seat_names,
+)
 
 
 def test_every_card_reads_back_from_its_spanish_letters_and_no_two_share_them() -> None:
@@ -140,7 +147,9 @@ def test_a_spanish_session_shows_no_english_and_no_english_card_letters() -> Non
     hands = re.findall(r"Tu mano \(\d+\): (.*)", out)
     assert hands and all(read_move(f"discard {c}", "es") for h in hands for c in h.split())
     # Not a word of English (but in the help, which names the notation's verbs too).
-    assert ENGLISH_WORDS.findall(out.replace(catalogue("es")["text.help"], "").lower()) == []
+    help_es = help_text(Rules.make("classic", 2), "es")
+    assert help_es in out
+    assert ENGLISH_WORDS.findall(out.replace(help_es, "").lower()) == []
 
 
 def test_an_english_session_reads_as_before() -> None:
@@ -189,3 +198,23 @@ def test_the_players_own_going_out_is_told_in_the_second_person(
     for lang, expected in (("en", en), ("es", es)):
         how = how_it_ended(result, 0, seat_names(rules, 0, lang), lang)
         assert catalogue(lang)["text.hand_over"].format(how=how) == expected
+
+
+@pytest.mark.parametrize(("variant", "players", "draws", "passes"), [
+    ("classic", 4, 1, True), ("classic", 3, 2, True), ("classic", 2, 2, True),
+    ("ponytail", 4, 2, True), ("ponytail", 6, 2, True),
+    ("modern-american", 4, 1, False),  # (the hand ends when the stock runs out)
+])
+def test_the_help_says_what_a_draw_takes_and_whether_pass_is_a_move_at_this_table(
+        variant: str, players: int, draws: int, passes: bool) -> None:
+    rules = Rules.make(variant, players)
+    assert rules.draws == draws
+    english, spanish = help_text(rules, "en"), help_text(rules, "es")
+    number = {1: ("one card", "una carta"), 2: ("two cards", "dos cartas")}[draws]
+    assert f"  draw                      take {number[0]} from the stock\n" in english
+    assert f"  robar                       roba {number[1]} del mazo (o: draw)\n" in spanish
+    assert ("  pass                      once the stock is exhausted, leave the pile and end the "
+            "hand\n" in english) == passes
+    assert ("  pasar                       con el mazo agotado, deja el pozo y termina la mano "
+            "(pass)\n" in spanish) == passes
+    assert "Classic" not in english and "clásica" not in spanish

@@ -111,6 +111,16 @@ def render(view: PlayerView, me: int, lang: str = "en") -> str:
     return "\n".join(lines)
 
 
+def help_text(rules: Rules, lang: str = "en") -> str:
+    """The moves and commands, as they are at this table: the cards a draw takes (two in
+    Classic for 2 or 3 players and in Ponytail), and whether ``pass`` is a move (where play
+    goes on over the pile once the stock is exhausted: not in Modern American)."""
+    draw = text({1: "text.help.draw_one", 2: "text.help.draw_two"}[rules.draws], lang)
+    passing = text("text.help.pass" if rules.settings.pile_after_stock else "text.help.no_pass",
+                   lang)
+    return text("text.help", lang, draw=draw, passing=passing)
+
+
 def describe(move: Move, who: str, lang: str = "en") -> str:
     k = move.kind
     if k is MoveKind.TAKE and move.groups and move.groups[0]:
@@ -240,7 +250,7 @@ def _loop(table: Table, me: int, names: dict[int, str], read: Callable[[str], st
             write(text("text.goodbye", lang))
             return
         if word in ("help", "?"):
-            write(text("text.help", lang))
+            write(help_text(rules, lang))
             write(text("text.legal", lang, moves=", ".join(
                 move_text(m, lang) for m in view.legal_moves)))
             continue
