@@ -97,7 +97,8 @@ def test_house_rules_from_the_command_line(tmp_path: Path,
     assert result.returncode == 0, result.stderr
     record = json.loads(path.read_text())
     assert record["rules"]["options"]["required_canastas"] == "four-books"
-    assert "Table options: required_canastas=four-books" in result.stdout
+    assert ("Table options: Canastas needed to go out: Natural, mixed, sevens and wild cards "
+            "(four books)" in result.stdout)
 
 
 def test_play_text_table_penalties() -> None:

@@ -22,6 +22,7 @@ from canasta.textplay import (
     play_text,
     score_sheet,
     seat_names,
+    table_options,
 )
 
 
@@ -218,3 +219,18 @@ def test_the_help_says_what_a_draw_takes_and_whether_pass_is_a_move_at_this_tabl
     assert ("  pasar                       con el mazo agotado, deja el pozo y termina la mano "
             "(pass)\n" in spanish) == passes
     assert "Classic" not in english and "clásica" not in spanish
+
+
+def test_the_table_options_are_named_as_the_browser_names_them() -> None:
+    classic = Rules.make("classic", 4, table_penalties_mode=True, wild_ratio="not-more-wilds")
+    assert table_options(classic, "en") == [
+        "Wild cards in a meld: No more than the natural cards",
+        "Initial meld below the minimum: Allowed, with a 100-point penalty"]
+    assert table_options(classic, "es") == [
+        "Comodines en una combinación: No más que las cartas naturales",
+        "Primera bajada por debajo del mínimo: Se permite, con 100 puntos de multa"]
+    ponytail = Rules.make("ponytail", 4, cut_bonus=1.0, count_unpicked_ponytails=True)
+    # (cut_bonus, a chance rather than a choice, has no name in the catalogue: kept as it is)
+    assert table_options(ponytail, "es") == [
+        "cut_bonus=1.0", "Colas de caballo no recogidas: Cuentan en contra del equipo"]
+    assert table_options(Rules.make("ponytail", 4), "es") == []

@@ -70,6 +70,23 @@ def _number(n: int, lang: str) -> str:
     return format_number(n, lang)
 
 
+def table_options(rules: Rules, lang: str = "en") -> list[str]:
+    """The table's options that differ from the variant's defaults, each by the name and the
+    choice the browser's start page shows for it ("Canastas needed to go out: Natural, mixed,
+    sevens and wild cards (four books)"); an option the catalogue names no choice of (Ponytail's
+    ``cut_bonus``, a chance, not a choice) as its NAME=VALUE."""
+    words = catalogue(lang)
+    defaults = rules.variant.option_defaults
+    out = []
+    for k, v in rules.options.items():
+        if k not in defaults or v == defaults[k]:
+            continue
+        value = str(v).lower() if isinstance(v, bool) else str(v)
+        name, choice = words.get(f"option.{k}"), words.get(f"option.{k}.{value}")
+        out.append(f"{name}: {choice}" if name and choice else f"{k}={value}")
+    return out
+
+
 def render(view: PlayerView, me: int, lang: str = "en") -> str:
     rules = view.rules
     names = seat_names(rules, me, lang)
@@ -78,11 +95,9 @@ def render(view: PlayerView, me: int, lang: str = "en") -> str:
     scores = ", ".join(f"{sides[i]} {_number(s, lang)}" for i, s in enumerate(view.scores))
     lines.append(text("text.header", lang, hand=view.hand_number, variant=rules.variant.name,
                       players=rules.players, target=rules.target, scores=scores))
-    defaults = rules.variant.option_defaults
-    changed = [f"{k}={str(v).lower() if isinstance(v, bool) else v}"
-               for k, v in rules.options.items() if k in defaults and v != defaults[k]]
+    changed = table_options(rules, lang)
     if changed:
-        lines.append(text("text.options", lang, options=", ".join(changed)))
+        lines.append(text("text.options", lang, options="; ".join(changed)))
     if view.pile_top is not None:
         pile = text("text.pile", lang, stock=view.stock_size, pile=view.pile_size,
                     top=card_text(view.pile_top, lang))
