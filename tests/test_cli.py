@@ -128,7 +128,9 @@ def test_bad_input_exit_2_without_traceback(tmp_path: Path) -> None:
                  ["simulate", "--option", "wild_ratio=loose"],
                  ["simulate", "--option", "required_canastas=four-books"],
                  ["simulate", "--option", "two_player_last_card_rule=pagat"],
-                 ["play", "--option", "wild_ratio=not-more-wilds", "--no-browser"]):
+                 ["play", "--option", "wild_ratio=not-more-wilds", "--no-browser"],
+                 ["play", "--text", "--save", str(tmp_path / "none" / "game.json")],
+                 ["play", "--text", "--save", str(tmp_path)]):  # (refused before the game)
         result = run(*args)
         assert result.returncode == 2
         assert result.stderr.startswith("canasta: ") and "Traceback" not in result.stderr

@@ -4,13 +4,15 @@ language from the locale, and a scripted Spanish session that shows no English."
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from canasta.cards import ALL_CARDS, card
 from canasta.engine.scoring import HandResult
-from canasta.errors import NotationError
+from canasta.errors import CanastaError, NotationError
 from canasta.i18n import catalogue, render
 from canasta.letters import MOVE_VERBS_ES, card_text, move_text, read_move
 from canasta.moves import Move, parse_move
@@ -234,3 +236,41 @@ def test_the_table_options_are_named_as_the_browser_names_them() -> None:
     assert table_options(ponytail, "es") == [
         "cut_bonus=1.0", "Colas de caballo no recogidas: Cuentan en contra del equipo"]
     assert table_options(Rules.make("ponytail", 4), "es") == []
+
+
+@pytest.mark.parametrize(("where", "en", "es"), [
+    ("none/game.json", "the folder {tmp}/none does not exist", "la carpeta {tmp}/none no existe"),
+    ("", "it is a folder", "es una carpeta"),
+])
+def test_a_record_that_cannot_be_saved_is_refused_before_the_game(
+        tmp_path: Path, where: str, en: str, es: str) -> None:
+    save = str(tmp_path / where) if where else str(tmp_path)
+
+    def read(prompt: str) -> str:
+        raise AssertionError("the game began")
+
+    for lang, reason in (("en", en), ("es", es)):
+        start = {"en": "cannot save the game to", "es": "no se puede guardar la partida en"}
+        with pytest.raises(CanastaError) as e:
+            play_text(Rules.make("classic", 2), seed=1, save=save, read=read,
+                      write=lambda line: None, lang=lang)
+        assert str(e.value) == f"{start[lang]} {save}: {reason.format(tmp=tmp_path)}"
+
+
+def test_a_record_that_fails_at_the_end_is_told_not_a_traceback(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    for lang, said in (("en", "The game record could not be written to {save}: the folder "
+                              "{folder} does not exist."),
+                       ("es", "No se pudo guardar el registro de la partida en {save}: la "
+                              "carpeta {folder} no existe.")):
+        folder.mkdir()
+        save = str(folder / "game.json")
+        out: list[str] = []
+
+        def read(prompt: str) -> str:
+            shutil.rmtree(folder)  # (gone during the game)
+            raise EOFError
+
+        assert play_text(Rules.make("classic", 2), seed=1, save=save, read=read,
+                         write=out.append, lang=lang) == 1
+        assert out[-1] == said.format(save=save, folder=folder)

@@ -5,6 +5,7 @@ Everything shown comes from the user's ``PlayerView``; moves go through the ``Ta
 
 from __future__ import annotations
 
+import errno
 import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -184,12 +185,18 @@ def play_text(rules: Rules, seed: int, seat: int = 0, save: str | None = None,
               read: Callable[[str], str] = input, write: Callable[[str], None] = print,
               lang: str | None = None) -> int:
     """Run a match in the terminal, in ``lang`` (by default the environment's locale:
-    ``default_lang``).  Returns the exit status."""
+    ``default_lang``).  Returns the exit status: 1 when the record could not be written to
+    ``save`` at the end (said in ``lang``); a ``save`` that cannot be written to at all (no such
+    folder, a folder itself) is refused with a CanastaError before the game begins."""
     if not 0 <= seat < rules.players:
         raise CanastaError(f"--seat must be a seat from 0 to {rules.players - 1}")
     lang = default_lang(os.environ) if lang is None else lang
     if lang not in LANGS:
         raise CanastaError(f"--lang must be one of {', '.join(LANGS)}, not {lang!r}")
+    if save:
+        problem = _unwritable(Path(save), lang)
+        if problem:  # (refused before the game, not lost with it at its end)
+            raise CanastaError(text("text.save_refused", lang, path=save, reason=problem))
     levels = levels or {}
     computers = {s: make_player(levels.get(s, "expert"), seed * 31 + s)
                  for s in range(rules.players) if s != seat}
@@ -206,9 +213,37 @@ def play_text(rules: Rules, seed: int, seat: int = 0, save: str | None = None,
         write("\n" + text("text.goodbye", lang))
     finally:
         if save:
-            save_record(table.match, Path(save))
-            write(text("text.record_written", lang, path=save))
+            try:
+                save_record(table.match, Path(save))
+            except OSError as e:  # (the folder went away during the game, the disk is full...)
+                write(text("text.save_failed", lang, path=save,
+                           reason=_save_problem(e, Path(save), lang)))
+                status = 1
+            else:
+                write(text("text.record_written", lang, path=save))
     return status
+
+
+def _unwritable(path: Path, lang: str) -> str | None:
+    """Why the game record cannot be written to ``path``, in ``lang``, or None."""
+    folder = path.parent
+    if path.is_dir():
+        return text("text.save_is_folder", lang)
+    if not folder.is_dir():
+        return text("text.save_no_folder", lang, folder=str(folder))
+    if not os.access(path if path.exists() else folder, os.W_OK):
+        return text("text.save_not_allowed", lang)
+    return None
+
+
+def _save_problem(e: OSError, path: Path, lang: str) -> str:
+    """Why writing the record failed, in ``lang`` where it is one of ``_unwritable``'s reasons
+    (else the system's own words)."""
+    if e.errno in (errno.ENOENT, errno.EISDIR, errno.EACCES, errno.EPERM):
+        why = _unwritable(path, lang)
+        if why:
+            return why
+    return str(e.strerror or e)
 
 
 def _loop(table: Table, me: int, names: dict[int, str], read: Callable[[str], str],
