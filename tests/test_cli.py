@@ -97,7 +97,8 @@ def test_house_rules_from_the_command_line(tmp_path: Path,
     assert result.returncode == 0, result.stderr
     record = json.loads(path.read_text())
     assert record["rules"]["options"]["required_canastas"] == "four-books"
-    assert "Table options: required_canastas=four-books" in result.stdout
+    assert ("Table options: Canastas needed to go out: Natural, mixed, sevens and wild cards "
+            "(four books)" in result.stdout)
 
 
 def test_play_text_table_penalties() -> None:
@@ -127,7 +128,9 @@ def test_bad_input_exit_2_without_traceback(tmp_path: Path) -> None:
                  ["simulate", "--option", "wild_ratio=loose"],
                  ["simulate", "--option", "required_canastas=four-books"],
                  ["simulate", "--option", "two_player_last_card_rule=pagat"],
-                 ["play", "--option", "wild_ratio=not-more-wilds", "--no-browser"]):
+                 ["play", "--option", "wild_ratio=not-more-wilds", "--no-browser"],
+                 ["play", "--text", "--save", str(tmp_path / "none" / "game.json")],
+                 ["play", "--text", "--save", str(tmp_path)]):  # (refused before the game)
         result = run(*args)
         assert result.returncode == 2
         assert result.stderr.startswith("canasta: ") and "Traceback" not in result.stderr

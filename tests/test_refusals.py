@@ -14,6 +14,7 @@ import pytest
 
 from canasta.cards import card
 from canasta.errors import CanastaError, IllegalMove, NotationError, PositionError, Refusal
+from canasta.i18n import render
 from canasta.refusals import RANK_FORMS, REFUSALS, UNCODED
 from canasta.variants.base import MIN_CARDS
 
@@ -118,6 +119,26 @@ def test_the_english_text_is_the_template_in_the_notation() -> None:
     assert str(kinds).startswith("going out needs a natural and a mixed canasta more")
     assert str(IllegalMove("hand.not_held", cards=(card("5H"), card("JK")))) == (
         "you do not hold 5H JK")
+
+
+@pytest.mark.parametrize(("move", "code", "params"), [
+    # Two 9C held, three used: "you do not hold 9C" read as holding none.
+    ("meld QC QS JK / 9C 9C 9C", "hand.not_enough", {"card": card("9C"), "uses": 3, "held": 2}),
+    ("add 9 9C 9C 9C", "hand.not_enough", {"card": card("9C"), "uses": 3, "held": 2}),
+    ("discard 5H", "hand.not_held", {"cards": (card("5H"),)}),
+    # A card held not at all is named first, as before.
+    ("meld KD KD KD / 9C 9C 9C", "hand.not_held", {"cards": (card("KD"),) * 3}),
+])
+def test_a_card_held_fewer_times_than_the_move_uses_it_says_how_many_are_held(
+        move: str, code: str, params: dict[str, object]) -> None:
+    state = table_position("classic", 4, hands=["QC QS JK 9C 9C 4H", "", "", ""],
+                           melds=[["9D 9S 9H"], []])
+    with pytest.raises(IllegalMove) as e:
+        state.apply(move)
+    assert (e.value.code, dict(e.value.params)) == (code, params)
+    if code == "hand.not_enough":
+        assert render(e.value, "en") == "The move uses 3 of 9♣ and you hold only 2"
+        assert render(e.value, "es") == "La jugada usa 3 veces el 9♣ y solo tienes 2"
 
 
 def test_a_text_without_a_code_is_kept_as_it_is() -> None:

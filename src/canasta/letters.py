@@ -44,6 +44,8 @@ VERBS_ES: Final = {"robar": "draw", "tomar": "take", "bajar": "meld", "añadir":
 MOVE_VERBS_ES: Final = {"draw": "robar", "take": "tomar", "meld": "bajar", "add": "añadir",
                         "discard": "descartar", "pass": "pasar", "ask": "preguntar", "yes": "sí",
                         "no": "no"}
+#: The verbs that take nothing after them (``parse_move`` refuses "draw 4C").
+_ALONE: Final = frozenset({"draw", "pass", "ask", "yes", "no"})
 _RANK_TO_ES: Final = {v: k for k, v in RANKS_ES.items()}
 _SUIT_TO_ES: Final = {v: k for k, v in SUITS_ES.items()}
 LANGS: Final = ("en", "es")
@@ -69,14 +71,20 @@ def _card_es(token: str) -> str:
 def read_move(text: str, lang: str) -> str:
     """What the player typed in ``lang``, in the notation (``canasta.moves.parse_move`` reads
     it and says what is wrong with it, if anything).  Raises NotationError for a card that is
-    not one in the Spanish letters."""
+    not one in the Spanish letters, and for anything after a verb that takes nothing (naming
+    the verb as it was typed: "'robar' no lleva nada detrás")."""
     if lang != "es":
         return text
     words = text.split()
     if not words:
         return text
-    verb = VERBS_ES.get(words[0].lower(), words[0].lower())
+    typed = words[0].lower()
+    verb = VERBS_ES.get(typed, typed)
     rest = words[1:]
+    if verb in _ALONE and rest:
+        # (refused here, where the verb the player typed is still known: parse_move would
+        # name the notation's English one)
+        raise NotationError("notation.nothing_after", verb=typed)
     out = [verb]
     if verb == "add" and rest:
         rank = RANKS_ES.get(rest[0].upper(), "W" if rest[0].upper() == "W" else None)

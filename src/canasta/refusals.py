@@ -42,6 +42,7 @@ REFUSALS: Final[dict[str, str]] = {
     "turn.already_drawn": "you have already drawn this turn: meld, or discard to end your turn",
     # --- holding cards, melding (canasta.engine.melding, canasta.engine.play) -------------------
     "hand.not_held": "you do not hold {cards}",
+    "hand.not_enough": "the move uses {uses} of {card} and you hold only {held}",
     "meld.black_threes_last": "black threes are your last meld: discard to go out",
     "meld.empty": "meld at least one card",
     "meld.no_meld_to_add": "your side has no meld of {rank} to add to",

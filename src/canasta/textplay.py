@@ -5,6 +5,7 @@ Everything shown comes from the user's ``PlayerView``; moves go through the ``Ta
 
 from __future__ import annotations
 
+import errno
 import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -70,6 +71,23 @@ def _number(n: int, lang: str) -> str:
     return format_number(n, lang)
 
 
+def table_options(rules: Rules, lang: str = "en") -> list[str]:
+    """The table's options that differ from the variant's defaults, each by the name and the
+    choice the browser's start page shows for it ("Canastas needed to go out: Natural, mixed,
+    sevens and wild cards (four books)"); an option the catalogue names no choice of (Ponytail's
+    ``cut_bonus``, a chance, not a choice) as its NAME=VALUE."""
+    words = catalogue(lang)
+    defaults = rules.variant.option_defaults
+    out = []
+    for k, v in rules.options.items():
+        if k not in defaults or v == defaults[k]:
+            continue
+        value = str(v).lower() if isinstance(v, bool) else str(v)
+        name, choice = words.get(f"option.{k}"), words.get(f"option.{k}.{value}")
+        out.append(f"{name}: {choice}" if name and choice else f"{k}={value}")
+    return out
+
+
 def render(view: PlayerView, me: int, lang: str = "en") -> str:
     rules = view.rules
     names = seat_names(rules, me, lang)
@@ -78,11 +96,9 @@ def render(view: PlayerView, me: int, lang: str = "en") -> str:
     scores = ", ".join(f"{sides[i]} {_number(s, lang)}" for i, s in enumerate(view.scores))
     lines.append(text("text.header", lang, hand=view.hand_number, variant=rules.variant.name,
                       players=rules.players, target=rules.target, scores=scores))
-    defaults = rules.variant.option_defaults
-    changed = [f"{k}={str(v).lower() if isinstance(v, bool) else v}"
-               for k, v in rules.options.items() if k in defaults and v != defaults[k]]
+    changed = table_options(rules, lang)
     if changed:
-        lines.append(text("text.options", lang, options=", ".join(changed)))
+        lines.append(text("text.options", lang, options="; ".join(changed)))
     if view.pile_top is not None:
         pile = text("text.pile", lang, stock=view.stock_size, pile=view.pile_size,
                     top=card_text(view.pile_top, lang))
@@ -111,6 +127,16 @@ def render(view: PlayerView, me: int, lang: str = "en") -> str:
     return "\n".join(lines)
 
 
+def help_text(rules: Rules, lang: str = "en") -> str:
+    """The moves and commands, as they are at this table: the cards a draw takes (two in
+    Classic for 2 or 3 players and in Ponytail), and whether ``pass`` is a move (where play
+    goes on over the pile once the stock is exhausted: not in Modern American)."""
+    draw = text({1: "text.help.draw_one", 2: "text.help.draw_two"}[rules.draws], lang)
+    passing = text("text.help.pass" if rules.settings.pile_after_stock else "text.help.no_pass",
+                   lang)
+    return text("text.help", lang, draw=draw, passing=passing)
+
+
 def describe(move: Move, who: str, lang: str = "en") -> str:
     k = move.kind
     if k is MoveKind.TAKE and move.groups and move.groups[0]:
@@ -120,13 +146,29 @@ def describe(move: Move, who: str, lang: str = "en") -> str:
     return text(f"text.move.{key}", lang, who=who, move=move_text(move, lang))
 
 
+def how_it_ended(result: HandResult, me: int, names: dict[int, str], lang: str = "en") -> str:
+    """How the hand ended: the stock ran out, or who went out (the player's own going out in
+    the second person: "has cerrado", where "Tú cerró" would not agree)."""
+    if result.went_out is None:
+        return text("text.stock_ran_out", lang)
+    concealed = "_concealed" if result.concealed else ""
+    if result.went_out == me:
+        return text(f"text.you_went_out{concealed}", lang)
+    return text(f"text.went_out{concealed}", lang, who=names[result.went_out])
+
+
 def score_sheet(result: HandResult, rules: Rules, me: int, totals: list[int],
                 lang: str = "en") -> str:
     sides = side_names(rules, me, lang)
     words = catalogue(lang)
     keys = list(BREAKDOWN_KEYS[:-1]) + [k for k in result.breakdown[0]
                                         if k not in BREAKDOWN_KEYS] + ["total"]
-    labels = {k: words.get(f"score.row.{k}", k.replace("_", " ")) for k in [*keys, "match"]}
+    # A variant may name a row its own way (Modern American's threes all count, not only the
+    # red ones), as the browser's score sheet does.
+    variant = rules.variant.name
+    labels = {k: words.get(f"score.row.{k}.{variant}",
+                           words.get(f"score.row.{k}", k.replace("_", " ")))
+              for k in [*keys, "match"]}
     first = max(len(v) for v in labels.values()) + 2
     width = max(len(s) for s in sides) + 2
     lines = [text("text.score_sheet", lang), " " * first + "".join(s.rjust(width) for s in sides)]
@@ -143,12 +185,18 @@ def play_text(rules: Rules, seed: int, seat: int = 0, save: str | None = None,
               read: Callable[[str], str] = input, write: Callable[[str], None] = print,
               lang: str | None = None) -> int:
     """Run a match in the terminal, in ``lang`` (by default the environment's locale:
-    ``default_lang``).  Returns the exit status."""
+    ``default_lang``).  Returns the exit status: 1 when the record could not be written to
+    ``save`` at the end (said in ``lang``); a ``save`` that cannot be written to at all (no such
+    folder, a folder itself) is refused with a CanastaError before the game begins."""
     if not 0 <= seat < rules.players:
         raise CanastaError(f"--seat must be a seat from 0 to {rules.players - 1}")
     lang = default_lang(os.environ) if lang is None else lang
     if lang not in LANGS:
         raise CanastaError(f"--lang must be one of {', '.join(LANGS)}, not {lang!r}")
+    if save:
+        problem = _unwritable(Path(save), lang)
+        if problem:  # (refused before the game, not lost with it at its end)
+            raise CanastaError(text("text.save_refused", lang, path=save, reason=problem))
     levels = levels or {}
     computers = {s: make_player(levels.get(s, "expert"), seed * 31 + s)
                  for s in range(rules.players) if s != seat}
@@ -165,9 +213,37 @@ def play_text(rules: Rules, seed: int, seat: int = 0, save: str | None = None,
         write("\n" + text("text.goodbye", lang))
     finally:
         if save:
-            save_record(table.match, Path(save))
-            write(text("text.record_written", lang, path=save))
+            try:
+                save_record(table.match, Path(save))
+            except OSError as e:  # (the folder went away during the game, the disk is full...)
+                write(text("text.save_failed", lang, path=save,
+                           reason=_save_problem(e, Path(save), lang)))
+                status = 1
+            else:
+                write(text("text.record_written", lang, path=save))
     return status
+
+
+def _unwritable(path: Path, lang: str) -> str | None:
+    """Why the game record cannot be written to ``path``, in ``lang``, or None."""
+    folder = path.parent
+    if path.is_dir():
+        return text("text.save_is_folder", lang)
+    if not folder.is_dir():
+        return text("text.save_no_folder", lang, folder=str(folder))
+    if not os.access(path if path.exists() else folder, os.W_OK):
+        return text("text.save_not_allowed", lang)
+    return None
+
+
+def _save_problem(e: OSError, path: Path, lang: str) -> str:
+    """Why writing the record failed, in ``lang`` where it is one of ``_unwritable``'s reasons
+    (else the system's own words)."""
+    if e.errno in (errno.ENOENT, errno.EISDIR, errno.EACCES, errno.EPERM):
+        why = _unwritable(path, lang)
+        if why:
+            return why
+    return str(e.strerror or e)
 
 
 def _loop(table: Table, me: int, names: dict[int, str], read: Callable[[str], str],
@@ -184,12 +260,7 @@ def _loop(table: Table, me: int, names: dict[int, str], read: Callable[[str], st
         if state_over:
             result = match.state.result
             assert result is not None
-            if result.went_out is None:
-                how = text("text.stock_ran_out", lang)
-            else:
-                how = text("text.went_out_concealed" if result.concealed else "text.went_out",
-                           lang, who=names[result.went_out])
-            write("\n" + text("text.hand_over", lang, how=how))
+            write("\n" + text("text.hand_over", lang, how=how_it_ended(result, me, names, lang)))
             write(score_sheet(result, rules, me, list(match.scores), lang))
             if match.over:
                 winner = side_names(rules, me, lang)[match.winner or 0]
@@ -229,7 +300,7 @@ def _loop(table: Table, me: int, names: dict[int, str], read: Callable[[str], st
             write(text("text.goodbye", lang))
             return
         if word in ("help", "?"):
-            write(text("text.help", lang))
+            write(help_text(rules, lang))
             write(text("text.legal", lang, moves=", ".join(
                 move_text(m, lang) for m in view.legal_moves)))
             continue

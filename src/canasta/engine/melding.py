@@ -24,9 +24,17 @@ PARTNER_SAID_NO: Final = Refusal("out.partner_said_no")
 
 
 def must_hold(state: HandState, actor: int, cs: list[Card]) -> None:
-    missing = missing_cards(state.hands[actor], cs)
+    """Refuse unless the actor holds every card of ``cs`` (as many copies as it names): the
+    cards held not at all, else a card held fewer times than the move uses it ("the move uses
+    3 of 9C and you hold only 2", where "you do not hold 9C" read as holding none)."""
+    hand = state.hands[actor]
+    missing = missing_cards(hand, cs)
     if missing:
-        raise IllegalMove("hand.not_held", cards=tuple(missing))
+        absent = tuple(c for c in missing if c not in hand)
+        if absent:
+            raise IllegalMove("hand.not_held", cards=absent)
+        c = missing[0]
+        raise IllegalMove("hand.not_enough", card=c, uses=cs.count(c), held=hand.count(c))
 
 
 def going_out_error(state: HandState, side: int, canastas_after: int,
