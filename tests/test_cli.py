@@ -133,6 +133,18 @@ def test_bad_input_exit_2_without_traceback(tmp_path: Path) -> None:
         assert result.stderr.startswith("canasta: ") and "Traceback" not in result.stderr
 
 
+@pytest.mark.parametrize("command", [["simulate", "--hands", "1"],
+                                     ["arena", "--deals", "1", "--executor", "serial"],
+                                     ["play", "--text"]])
+def test_the_table_flags_are_no_options(command: list[str],
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    for name, what in (("target", "the winning score"), ("players", "the number of players"),
+                       ("variant", "the variant")):
+        assert main([*command, "--option", f"{name}=5000"]) == 2
+        assert capsys.readouterr().err == (f"canasta: unknown option '{name}' ({what} is set "
+                                           f"by --{name})\n")
+
+
 def test_play_text_session() -> None:
     script = "help\ndiscard 4S\nfly away\ndraw\nscore\nquit\n"
     result = run("play", "--text", "--seed", "1", "--players", "2", stdin=script)

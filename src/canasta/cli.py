@@ -53,6 +53,11 @@ def _option_value(text: str) -> object:
     return text.strip()
 
 
+#: What the table's own flags set, not --option (Rules.make takes these names too).
+FLAGGED = {"variant": "the variant", "players": "the number of players",
+           "target": "the winning score"}
+
+
 def _options(args: argparse.Namespace) -> dict[str, object]:
     """The rule options given with --option NAME=VALUE (Rules.make checks them)."""
     out: dict[str, object] = {}
@@ -61,7 +66,10 @@ def _options(args: argparse.Namespace) -> dict[str, object]:
         if not eq or not name.strip() or not value.strip():
             raise CanastaError(f"--option takes NAME=VALUE, such as "
                                f"--option required_canastas=four-books, not '{item}'")
-        out[name.strip()] = _option_value(value)
+        name = name.strip()
+        if name in FLAGGED:
+            raise CanastaError(f"unknown option '{name}' ({FLAGGED[name]} is set by --{name})")
+        out[name] = _option_value(value)
     return out
 
 
