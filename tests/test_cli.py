@@ -65,6 +65,12 @@ def test_simulate(capsys: pytest.CaptureFixture[str]) -> None:
     assert "hands per second" in out and "moves per hand" in out and "mean score" in out
 
 
+def test_simulate_refuses_fewer_than_one_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    for hands in ("0", "-3"):
+        assert main(["simulate", "--hands", hands]) == 2
+        assert capsys.readouterr().err == "canasta: --hands must be at least 1\n"
+
+
 def test_simulate_modern_american(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--variant", "modern-american", "--hands", "3", "--seed", "2"]) == 0
     assert "Modern American Canasta, 4 players" in capsys.readouterr().out

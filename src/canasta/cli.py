@@ -87,6 +87,8 @@ def _rules(args: argparse.Namespace) -> Rules:
 def _simulate(args: argparse.Namespace) -> int:
     from canasta.simulate import format_report, simulate
 
+    if args.hands < 1:
+        raise CanastaError("--hands must be at least 1")
     rules = _rules(args)
     report = simulate(rules, hands=args.hands, seed=args.seed)
     print(format_report(report))
