@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -205,8 +206,43 @@ def test_the_help_lists_the_levels_the_registry_holds(monkeypatch: pytest.Monkey
         assert "master, genius" in " ".join(capsys.readouterr().out.split())
 
 
+def free_port() -> int:
+    """A port nothing listens on now (the system's choice)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def test_serve_where_it_cannot_listen_says_why_and_exits_2(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("uvicorn")
+    db = tmp_path / "games.sqlite3"
+    for command in (["serve"], ["play"]):
+        for port in ("0", "-1", "65536", "99999"):
+            assert main([*command, "--no-browser", "--db", str(db), "--port", port]) == 2
+            assert capsys.readouterr().err == "canasta: --port must be 1 to 65535\n"
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--no-browser", "--db", str(db), "--port", str(port)]) == 2
+        assert capsys.readouterr().err == (f"canasta: cannot listen on 127.0.0.1:{port}: the "
+                                           "address is in use (is another server running "
+                                           "there?)\n")
+    assert main(["serve", "--no-browser", "--db", str(db), "--host", "nosuchhost.invalid",
+                 "--port", str(free_port())]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("canasta: --host 'nosuchhost.invalid' is not a known name or "
+                          "address (") and err.count("\n") == 1, err
+    assert not db.exists()  # the games database is not created where the server cannot run
+    result = run("serve", "--no-browser", "--db", str(db), "--port", "99999")
+    assert result.returncode == 2 and result.stderr == "canasta: --port must be 1 to 65535\n"
+
+
 def test_serve_with_a_database_it_cannot_use_says_why_and_exits_2(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    port = free_port()  # the address is checked first
     text = tmp_path / "notes.txt"
     text.write_text("not a database\n" * 200)
     folder = tmp_path / "games.sqlite3"
@@ -236,7 +272,7 @@ def test_serve_with_a_database_it_cannot_use_says_why_and_exits_2(
     ]
     try:
         for path, said in cases:
-            assert main(["serve", "--no-browser", "--db", str(path)]) == 2
+            assert main(["serve", "--no-browser", "--db", str(path), "--port", str(port)]) == 2
             err = capsys.readouterr().err
             assert err.startswith(said) and err.count("\n") == 1, err
     finally:
@@ -247,6 +283,6 @@ def test_serve_with_a_database_it_cannot_use_says_why_and_exits_2(
     con = sqlite3.connect(other)
     assert [r[0] for r in con.execute("SELECT name FROM sqlite_master")] == ["games"]
     con.close()
-    result = run("serve", "--no-browser", "--db", str(text))
+    result = run("serve", "--no-browser", "--db", str(text), "--port", str(port))
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert result.stderr.startswith(cases[0][1])

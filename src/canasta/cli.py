@@ -171,6 +171,8 @@ def serve_options(sp: argparse.ArgumentParser) -> None:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    if not 1 <= args.port <= 65535:  # 0 would be a port of the system's choosing: not shown
+        raise CanastaError("--port must be 1 to 65535")
     try:
         from canasta.web.app import serve
         from canasta.web.store import StoreOpenError
