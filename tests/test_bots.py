@@ -198,6 +198,14 @@ def test_arena_bad_levels(capsys: pytest.CaptureFixture[str]) -> None:
     assert "levels are" in capsys.readouterr().err
 
 
+def test_arena_refuses_fewer_than_one_worker(capsys: pytest.CaptureFixture[str]) -> None:
+    for executor in ("process", "ray", "serial"):
+        for workers in ("0", "-1"):
+            assert main(["arena", "--deals", "2", "--executor", executor, "--workers",
+                         workers]) == 2
+            assert capsys.readouterr().err == "canasta: --workers must be at least 1\n"
+
+
 @pytest.mark.parametrize(("variant", "players"), TABLES)
 def test_penalties_without_holdings_come_from_moves_only(variant: str, players: int) -> None:
     """Where the variant does not dock what a side holds (``penalizes_holdings``), a side's

@@ -146,6 +146,8 @@ def _arena(args: argparse.Namespace) -> int:
 
     if args.deals < 1:
         raise CanastaError("--deals must be at least 1")
+    if args.workers is not None and args.workers < 1:
+        raise CanastaError("--workers must be at least 1")
     rules = _rules(args)
     config = ArenaConfig(rules.variant.name, rules.players, levels(args.team), levels(args.vs),
                          args.deals, args.seed if args.seed is not None else 0, args.match,
