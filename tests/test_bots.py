@@ -193,6 +193,21 @@ def test_arena_command_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert set(report["decision_ms"][0]) >= {"p50", "p95"}
 
 
+def test_arena_report_of_one_deal_is_valid_json(capsys: pytest.CaptureFixture[str]) -> None:
+    # One deal has no confidence interval (Student's t with no degree of freedom): JSON says
+    # null, where Python's json would write -Infinity and Infinity, which JSON does not have.
+    args = ["arena", "--team", "random", "--vs", "random", "--deals", "1", "--executor",
+            "serial"]
+    assert main([*args, "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["ci95"] == [None, None]
+    json.dumps(report, allow_nan=False)
+    assert main(args) == 0
+    assert "(no 95% CI from a single deal)" in capsys.readouterr().out
+    config = ArenaConfig("classic", 4, ("random",), ("random",), 1)
+    json.dumps(run_arena(config, "serial").to_json(), allow_nan=False)
+
+
 def test_arena_bad_levels(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "--team", "genius", "--deals", "2"]) == 2
     assert "levels are" in capsys.readouterr().err

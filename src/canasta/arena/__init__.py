@@ -8,6 +8,7 @@ every play, so nothing carries over between the plays of a deal.
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -44,7 +45,8 @@ class ArenaReport:
             "seed": c.seed, "match": c.match, "options": dict(c.options),
             "deals": self.deals, "plays": self.plays,
             "mean_diff": round(self.mean_diff, 2),
-            "ci95": [round(self.ci95[0], 2), round(self.ci95[1], 2)],
+            # one deal gives no interval: its bounds are infinite, which JSON cannot hold
+            "ci95": [round(x, 2) if math.isfinite(x) else None for x in self.ci95],
             "hands_won": list(self.hands_won), "went_out": [round(x, 4) for x in self.went_out],
             "canastas": [round(x, 3) for x in self.canastas],
             "decision_ms": [dict(d) for d in self.decision_ms],
@@ -90,7 +92,9 @@ def format_report(r: ArenaReport) -> str:
         + (" - table options: " + ", ".join(f"{k}={v}" for k, v in c.options)
            if c.options else ""),
         f"mean score difference A - B per {what[:-2] if what == 'matches' else 'hand'}: "
-        f"{r.mean_diff:+.1f} (95% CI {r.ci95[0]:+.1f} .. {r.ci95[1]:+.1f})",
+        f"{r.mean_diff:+.1f} " + (f"(95% CI {r.ci95[0]:+.1f} .. {r.ci95[1]:+.1f})"
+                                  if all(map(math.isfinite, r.ci95))
+                                  else "(no 95% CI from a single deal)"),
         f"{what} won: A {r.hands_won[0]}, B {r.hands_won[1]}",
         f"duplicate deals won (all their plays together): A {r.deals_won[0]}, B "
         f"{r.deals_won[1]} (sign test p = {p_text(r.sign_p)})",
