@@ -213,6 +213,32 @@ def test_arena_bad_levels(capsys: pytest.CaptureFixture[str]) -> None:
     assert "levels are" in capsys.readouterr().err
 
 
+def test_arena_refuses_more_levels_than_a_side_has_seats(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    for args, said in (
+            (["--team", "expert,expert,expert"], "--team lists 3 levels, but side A has 2 seats "
+                                                 "at a 4-player classic table"),
+            (["--players", "2", "--team", "expert,basic"], "--team lists 2 levels, but side A "
+                                                           "has 1 seat at a 2-player classic "
+                                                           "table"),
+            (["--players", "3", "--vs", "basic,basic,random"], "--vs lists 3 levels, but side B "
+                                                               "has 2 seats at a 3-player "
+                                                               "classic table (every seat but "
+                                                               "side A's)")):
+        assert main(["arena", "--deals", "1", "--executor", "serial", *args]) == 2
+        assert capsys.readouterr().err == f"canasta: {said}\n"
+    # The defaults fill every seat of their side; fewer levels than seats are taken in turn.
+    assert main(["arena", "--players", "2", "--vs", "random", "--deals", "1", "--executor",
+                 "serial", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["team"] == ["expert"] and report["vs"] == ["random"]
+    assert main(["arena", "--players", "3", "--team", "random", "--deals", "1", "--executor",
+                 "serial", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["vs"] == ["basic", "basic"]
+    assert seatings(Rules.make("ponytail", 6), ("basic",), ("random", "expert"))[0] == {
+        0: "basic", 3: "basic", 1: "random", 2: "expert", 4: "random", 5: "expert"}
+
+
 def test_arena_refuses_fewer_than_one_worker(capsys: pytest.CaptureFixture[str]) -> None:
     for executor in ("process", "ray", "serial"):
         for workers in ("0", "-1"):
