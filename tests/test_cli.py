@@ -59,6 +59,19 @@ def test_malformed_scenario_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture
     assert "FAIL " in out and message in out and "Traceback" not in out
 
 
+def test_scenario_folder_without_scenarios_exit_2(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    notes = tmp_path / "notes"
+    (notes / "deeper").mkdir(parents=True)
+    (notes / "deeper" / "readme.txt").write_text("no scenario here\n")
+    for paths in ([empty], [notes], [CLASSIC / "threes.json", notes]):
+        assert main(["scenario", *map(str, paths)]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and err == f"canasta: no scenario found in {paths[-1]}\n"
+
+
 def test_simulate(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--variant", "classic", "--players", "3", "--hands", "5",
                  "--seed", "7"]) == 0
