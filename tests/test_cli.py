@@ -165,6 +165,17 @@ def test_the_table_flags_are_no_options(command: list[str],
                                            f"by --{name})\n")
 
 
+def test_seat_level_takes_ascii_digits_only(capsys: pytest.CaptureFixture[str]) -> None:
+    from canasta.bots import LEVELS
+
+    for item in ("²=basic", "١=basic", "x=basic", "1=genius", "=basic"):
+        assert main(["play", "--text", "--seat-level", item]) == 2
+        assert capsys.readouterr().err == ("canasta: --seat-level takes SEAT=LEVEL with a level "
+                                           f"among {', '.join(LEVELS)}, not '{item}'\n")
+    assert main(["play", "--text", "--seat-level", "4=basic"]) == 2
+    assert capsys.readouterr().err == "canasta: --seat-level: seat 4 is not a computer seat\n"
+
+
 def test_play_text_session() -> None:
     script = "help\ndiscard 4S\nfly away\ndraw\nscore\nquit\n"
     result = run("play", "--text", "--seed", "1", "--players", "2", stdin=script)

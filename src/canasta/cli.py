@@ -119,7 +119,9 @@ def _play(args: argparse.Namespace) -> int:
     levels = {s: args.level for s in range(rules.players)}
     for item in args.seat_level or []:
         seat_text, _, level = item.partition("=")
-        if not seat_text.strip().isdigit() or level not in LEVELS:
+        seat_text = seat_text.strip()
+        # ASCII digits only: str.isdigit() takes '²' or '١', which int() then refuses or reads
+        if not (seat_text.isascii() and seat_text.isdigit()) or level not in LEVELS:
             raise CanastaError(f"--seat-level takes SEAT=LEVEL with a level among "
                                f"{', '.join(LEVELS)}, not '{item}'")
         seat = int(seat_text)
