@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from canasta.arena import ArenaConfig, play_deal, run_arena, seatings
+from canasta.arena import MAX_HANDS, ArenaConfig, format_report, play_deal, run_arena, seatings
 from canasta.arena.stats import mean_ci95, percentile, sign_test
 from canasta.bots import LEVELS, make_player
 from canasta.bots.basic import BasicPlayer
@@ -180,6 +180,28 @@ def test_the_ray_executor_agrees() -> None:
     on_ray = run_arena(config, "ray", workers=2).to_json()
     for key in ("mean_diff", "ci95", "hands_won", "went_out", "canastas"):
         assert serial[key] == on_ray[key]
+
+
+def test_arena_matches_end_at_the_cap_of_hands() -> None:
+    # Random players in Modern American may never reach the target: a match still undecided
+    # after max_hands hands ends there, won by the side ahead.
+    config = ArenaConfig("modern-american", 4, ("random",), ("random",), 2, seed=2, match=True,
+                         max_hands=3)
+    plays = play_deal(config, 0)
+    assert [(p.hands, p.capped) for p in plays] == [(3, True), (3, True)]
+    report = run_arena(config, "serial")
+    assert report.capped == report.plays == 4
+    assert report.hands_won[0] + report.hands_won[1] <= 4
+    assert "(4 undecided after 3 hands: the side ahead wins)" in format_report(report)
+    out = report.to_json()
+    assert out["max_hands"] == 3 and out["capped"] == 4
+    # A match that reaches the target ends there, as before; single hands are never cut.
+    config = ArenaConfig("classic", 2, ("basic",), ("random",), 1, seed=2, match=True,
+                         target=1500)
+    assert not any(p.capped for p in play_deal(config, 0))
+    assert config.max_hands == MAX_HANDS == 100
+    config = ArenaConfig("classic", 4, ("random",), ("random",), 1, max_hands=0)
+    assert [(p.hands, p.capped) for p in play_deal(config, 0)] == [(1, False), (1, False)]
 
 
 def test_arena_command_json(capsys: pytest.CaptureFixture[str]) -> None:
