@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from canasta.arena import ArenaConfig, play_deal, run_arena, seatings
+from canasta.arena import MAX_HANDS, ArenaConfig, format_report, play_deal, run_arena, seatings
 from canasta.arena.stats import mean_ci95, percentile, sign_test
 from canasta.bots import LEVELS, make_player
 from canasta.bots.basic import BasicPlayer
@@ -182,6 +182,28 @@ def test_the_ray_executor_agrees() -> None:
         assert serial[key] == on_ray[key]
 
 
+def test_arena_matches_end_at_the_cap_of_hands() -> None:
+    # Random players in Modern American may never reach the target: a match still undecided
+    # after max_hands hands ends there, won by the side ahead.
+    config = ArenaConfig("modern-american", 4, ("random",), ("random",), 2, seed=2, match=True,
+                         max_hands=3)
+    plays = play_deal(config, 0)
+    assert [(p.hands, p.capped) for p in plays] == [(3, True), (3, True)]
+    report = run_arena(config, "serial")
+    assert report.capped == report.plays == 4
+    assert report.hands_won[0] + report.hands_won[1] <= 4
+    assert "(4 undecided after 3 hands: the side ahead wins)" in format_report(report)
+    out = report.to_json()
+    assert out["max_hands"] == 3 and out["capped"] == 4
+    # A match that reaches the target ends there, as before; single hands are never cut.
+    config = ArenaConfig("classic", 2, ("basic",), ("random",), 1, seed=2, match=True,
+                         target=1500)
+    assert not any(p.capped for p in play_deal(config, 0))
+    assert config.max_hands == MAX_HANDS == 100
+    config = ArenaConfig("classic", 4, ("random",), ("random",), 1, max_hands=0)
+    assert [(p.hands, p.capped) for p in play_deal(config, 0)] == [(1, False), (1, False)]
+
+
 def test_arena_command_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "--team", "basic,basic", "--vs", "random,random", "--deals", "4",
                  "--seed", "1", "--json", "--executor", "serial"]) == 0
@@ -193,9 +215,58 @@ def test_arena_command_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert set(report["decision_ms"][0]) >= {"p50", "p95"}
 
 
+def test_arena_report_of_one_deal_is_valid_json(capsys: pytest.CaptureFixture[str]) -> None:
+    # One deal has no confidence interval (Student's t with no degree of freedom): JSON says
+    # null, where Python's json would write -Infinity and Infinity, which JSON does not have.
+    args = ["arena", "--team", "random", "--vs", "random", "--deals", "1", "--executor",
+            "serial"]
+    assert main([*args, "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["ci95"] == [None, None]
+    json.dumps(report, allow_nan=False)
+    assert main(args) == 0
+    assert "(no 95% CI from a single deal)" in capsys.readouterr().out
+    config = ArenaConfig("classic", 4, ("random",), ("random",), 1)
+    json.dumps(run_arena(config, "serial").to_json(), allow_nan=False)
+
+
 def test_arena_bad_levels(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "--team", "genius", "--deals", "2"]) == 2
     assert "levels are" in capsys.readouterr().err
+
+
+def test_arena_refuses_more_levels_than_a_side_has_seats(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    for args, said in (
+            (["--team", "expert,expert,expert"], "--team lists 3 levels, but side A has 2 seats "
+                                                 "at a 4-player classic table"),
+            (["--players", "2", "--team", "expert,basic"], "--team lists 2 levels, but side A "
+                                                           "has 1 seat at a 2-player classic "
+                                                           "table"),
+            (["--players", "3", "--vs", "basic,basic,random"], "--vs lists 3 levels, but side B "
+                                                               "has 2 seats at a 3-player "
+                                                               "classic table (every seat but "
+                                                               "side A's)")):
+        assert main(["arena", "--deals", "1", "--executor", "serial", *args]) == 2
+        assert capsys.readouterr().err == f"canasta: {said}\n"
+    # The defaults fill every seat of their side; fewer levels than seats are taken in turn.
+    assert main(["arena", "--players", "2", "--vs", "random", "--deals", "1", "--executor",
+                 "serial", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["team"] == ["expert"] and report["vs"] == ["random"]
+    assert main(["arena", "--players", "3", "--team", "random", "--deals", "1", "--executor",
+                 "serial", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["vs"] == ["basic", "basic"]
+    assert seatings(Rules.make("ponytail", 6), ("basic",), ("random", "expert"))[0] == {
+        0: "basic", 3: "basic", 1: "random", 2: "expert", 4: "random", 5: "expert"}
+
+
+def test_arena_refuses_fewer_than_one_worker(capsys: pytest.CaptureFixture[str]) -> None:
+    for executor in ("process", "ray", "serial"):
+        for workers in ("0", "-1"):
+            assert main(["arena", "--deals", "2", "--executor", executor, "--workers",
+                         workers]) == 2
+            assert capsys.readouterr().err == "canasta: --workers must be at least 1\n"
 
 
 @pytest.mark.parametrize(("variant", "players"), TABLES)

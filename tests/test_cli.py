@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -58,11 +59,30 @@ def test_malformed_scenario_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture
     assert "FAIL " in out and message in out and "Traceback" not in out
 
 
+def test_scenario_folder_without_scenarios_exit_2(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    notes = tmp_path / "notes"
+    (notes / "deeper").mkdir(parents=True)
+    (notes / "deeper" / "readme.txt").write_text("no scenario here\n")
+    for paths in ([empty], [notes], [CLASSIC / "threes.json", notes]):
+        assert main(["scenario", *map(str, paths)]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and err == f"canasta: no scenario found in {paths[-1]}\n"
+
+
 def test_simulate(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--variant", "classic", "--players", "3", "--hands", "5",
                  "--seed", "7"]) == 0
     out = capsys.readouterr().out
     assert "hands per second" in out and "moves per hand" in out and "mean score" in out
+
+
+def test_simulate_refuses_fewer_than_one_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    for hands in ("0", "-3"):
+        assert main(["simulate", "--hands", hands]) == 2
+        assert capsys.readouterr().err == "canasta: --hands must be at least 1\n"
 
 
 def test_simulate_modern_american(capsys: pytest.CaptureFixture[str]) -> None:
@@ -136,6 +156,29 @@ def test_bad_input_exit_2_without_traceback(tmp_path: Path) -> None:
         assert result.stderr.startswith("canasta: ") and "Traceback" not in result.stderr
 
 
+@pytest.mark.parametrize("command", [["simulate", "--hands", "1"],
+                                     ["arena", "--deals", "1", "--executor", "serial"],
+                                     ["play", "--text"]])
+def test_the_table_flags_are_no_options(command: list[str],
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    for name, what in (("target", "the winning score"), ("players", "the number of players"),
+                       ("variant", "the variant")):
+        assert main([*command, "--option", f"{name}=5000"]) == 2
+        assert capsys.readouterr().err == (f"canasta: unknown option '{name}' ({what} is set "
+                                           f"by --{name})\n")
+
+
+def test_seat_level_takes_ascii_digits_only(capsys: pytest.CaptureFixture[str]) -> None:
+    from canasta.bots import LEVELS
+
+    for item in ("²=basic", "١=basic", "x=basic", "1=genius", "=basic"):
+        assert main(["play", "--text", "--seat-level", item]) == 2
+        assert capsys.readouterr().err == ("canasta: --seat-level takes SEAT=LEVEL with a level "
+                                           f"among {', '.join(LEVELS)}, not '{item}'\n")
+    assert main(["play", "--text", "--seat-level", "4=basic"]) == 2
+    assert capsys.readouterr().err == "canasta: --seat-level: seat 4 is not a computer seat\n"
+
+
 def test_play_text_session() -> None:
     script = "help\ndiscard 4S\nfly away\ndraw\nscore\nquit\n"
     result = run("play", "--text", "--seed", "1", "--players", "2", stdin=script)
@@ -190,8 +233,43 @@ def test_the_help_lists_the_levels_the_registry_holds(monkeypatch: pytest.Monkey
         assert "master, genius" in " ".join(capsys.readouterr().out.split())
 
 
+def free_port() -> int:
+    """A port nothing listens on now (the system's choice)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def test_serve_where_it_cannot_listen_says_why_and_exits_2(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("uvicorn")
+    db = tmp_path / "games.sqlite3"
+    for command in (["serve"], ["play"]):
+        for port in ("0", "-1", "65536", "99999"):
+            assert main([*command, "--no-browser", "--db", str(db), "--port", port]) == 2
+            assert capsys.readouterr().err == "canasta: --port must be 1 to 65535\n"
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--no-browser", "--db", str(db), "--port", str(port)]) == 2
+        assert capsys.readouterr().err == (f"canasta: cannot listen on 127.0.0.1:{port}: the "
+                                           "address is in use (is another server running "
+                                           "there?)\n")
+    assert main(["serve", "--no-browser", "--db", str(db), "--host", "nosuchhost.invalid",
+                 "--port", str(free_port())]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("canasta: --host 'nosuchhost.invalid' is not a known name or "
+                          "address (") and err.count("\n") == 1, err
+    assert not db.exists()  # the games database is not created where the server cannot run
+    result = run("serve", "--no-browser", "--db", str(db), "--port", "99999")
+    assert result.returncode == 2 and result.stderr == "canasta: --port must be 1 to 65535\n"
+
+
 def test_serve_with_a_database_it_cannot_use_says_why_and_exits_2(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    port = free_port()  # the address is checked first
     text = tmp_path / "notes.txt"
     text.write_text("not a database\n" * 200)
     folder = tmp_path / "games.sqlite3"
@@ -221,7 +299,7 @@ def test_serve_with_a_database_it_cannot_use_says_why_and_exits_2(
     ]
     try:
         for path, said in cases:
-            assert main(["serve", "--no-browser", "--db", str(path)]) == 2
+            assert main(["serve", "--no-browser", "--db", str(path), "--port", str(port)]) == 2
             err = capsys.readouterr().err
             assert err.startswith(said) and err.count("\n") == 1, err
     finally:
@@ -232,6 +310,6 @@ def test_serve_with_a_database_it_cannot_use_says_why_and_exits_2(
     con = sqlite3.connect(other)
     assert [r[0] for r in con.execute("SELECT name FROM sqlite_master")] == ["games"]
     con.close()
-    result = run("serve", "--no-browser", "--db", str(text))
+    result = run("serve", "--no-browser", "--db", str(text), "--port", str(port))
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert result.stderr.startswith(cases[0][1])

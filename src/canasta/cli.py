@@ -53,6 +53,11 @@ def _option_value(text: str) -> object:
     return text.strip()
 
 
+#: What the table's own flags set, not --option (Rules.make takes these names too).
+FLAGGED = {"variant": "the variant", "players": "the number of players",
+           "target": "the winning score"}
+
+
 def _options(args: argparse.Namespace) -> dict[str, object]:
     """The rule options given with --option NAME=VALUE (Rules.make checks them)."""
     out: dict[str, object] = {}
@@ -61,7 +66,10 @@ def _options(args: argparse.Namespace) -> dict[str, object]:
         if not eq or not name.strip() or not value.strip():
             raise CanastaError(f"--option takes NAME=VALUE, such as "
                                f"--option required_canastas=four-books, not '{item}'")
-        out[name.strip()] = _option_value(value)
+        name = name.strip()
+        if name in FLAGGED:
+            raise CanastaError(f"unknown option '{name}' ({FLAGGED[name]} is set by --{name})")
+        out[name] = _option_value(value)
     return out
 
 
@@ -79,6 +87,8 @@ def _rules(args: argparse.Namespace) -> Rules:
 def _simulate(args: argparse.Namespace) -> int:
     from canasta.simulate import format_report, simulate
 
+    if args.hands < 1:
+        raise CanastaError("--hands must be at least 1")
     rules = _rules(args)
     report = simulate(rules, hands=args.hands, seed=args.seed)
     print(format_report(report))
@@ -109,7 +119,9 @@ def _play(args: argparse.Namespace) -> int:
     levels = {s: args.level for s in range(rules.players)}
     for item in args.seat_level or []:
         seat_text, _, level = item.partition("=")
-        if not seat_text.strip().isdigit() or level not in LEVELS:
+        seat_text = seat_text.strip()
+        # ASCII digits only: str.isdigit() takes '²' or '١', which int() then refuses or reads
+        if not (seat_text.isascii() and seat_text.isdigit()) or level not in LEVELS:
             raise CanastaError(f"--seat-level takes SEAT=LEVEL with a level among "
                                f"{', '.join(LEVELS)}, not '{item}'")
         seat = int(seat_text)
@@ -126,18 +138,33 @@ def _arena(args: argparse.Namespace) -> int:
     from canasta.arena import ArenaConfig, format_report, run_arena
     from canasta.bots import LEVELS
 
-    def levels(text: str) -> tuple[str, ...]:
+    def levels(text: str, flag: str, seats: int, side: str) -> tuple[str, ...]:
+        """The levels of a side's seats in turn (fewer than its seats are taken again in
+        turn: arena.seatings); more than its seats would be named in the report unplayed."""
         out = tuple(x.strip() for x in text.split(",") if x.strip())
         bad = [x for x in out if x not in LEVELS]
         if not out or bad:
             raise CanastaError(f"levels are {', '.join(LEVELS)} separated by commas, not "
                                f"'{text}'")
+        if len(out) > seats:
+            raise CanastaError(f"{flag} lists {len(out)} levels, but side {side} has {seats} "
+                               f"seat{'s' if seats > 1 else ''} at a {rules.players}-player "
+                               f"{rules.variant.name} table"
+                               + (" (every seat but side A's)" if side == "B" else ""))
         return out
 
     if args.deals < 1:
         raise CanastaError("--deals must be at least 1")
+    if args.workers is not None and args.workers < 1:
+        raise CanastaError("--workers must be at least 1")
     rules = _rules(args)
-    config = ArenaConfig(rules.variant.name, rules.players, levels(args.team), levels(args.vs),
+    a_seats = rules.players // rules.n_sides  # side A's seats; side B has all the others
+    b_seats = rules.players - a_seats
+    team = levels(",".join(["expert"] * a_seats) if args.team is None else args.team,
+                  "--team", a_seats, "A")
+    vs = levels(",".join(["basic"] * b_seats) if args.vs is None else args.vs,
+                "--vs", b_seats, "B")
+    config = ArenaConfig(rules.variant.name, rules.players, team, vs,
                          args.deals, args.seed if args.seed is not None else 0, args.match,
                          args.target, tuple(sorted(_options(args).items())))
     report = run_arena(config, args.executor, args.workers)
@@ -161,6 +188,8 @@ def serve_options(sp: argparse.ArgumentParser) -> None:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    if not 1 <= args.port <= 65535:  # 0 would be a port of the system's choosing: not shown
+        raise CanastaError("--port must be 1 to 65535")
     try:
         from canasta.web.app import serve
         from canasta.web.store import StoreOpenError
@@ -249,8 +278,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     sp = sub.add_parser("arena", help="duplicate deals between computer players")
     table(sp)
-    sp.add_argument("--team", default="expert,expert", help="side A's levels, seat by seat")
-    sp.add_argument("--vs", default="basic,basic", help="side B's levels")
+    sp.add_argument("--team", default=None,
+                    help="side A's levels, seat by seat, at most one a seat, taken again in "
+                         "turn for more seats (default: expert at every seat)")
+    sp.add_argument("--vs", default=None,
+                    help="side B's levels, for every other seat in turn, at most one a seat "
+                         "(default: basic at every seat)")
     sp.add_argument("--deals", type=int, default=200, help="duplicate deals (default 200)")
     sp.add_argument("--match", action="store_true", help="play whole matches, not hands")
     sp.add_argument("--executor", default="process", choices=("process", "serial", "ray"),

@@ -195,10 +195,15 @@ def run_scenario(sc: Mapping[str, Any]) -> str | None:
 
 
 def _files(paths: Iterable[str | Path]) -> list[Path]:
+    """The files to run; a folder without any ``*.json`` is a CanastaError (a mistyped
+    folder would otherwise pass with nothing run)."""
     out: list[Path] = []
     for p in map(Path, paths):
         if p.is_dir():
-            out.extend(sorted(p.rglob("*.json")))
+            found = sorted(p.rglob("*.json"))
+            if not found:
+                raise CanastaError(f"no scenario found in {p}")
+            out.extend(found)
         else:
             out.append(p)
     return out
@@ -206,7 +211,8 @@ def _files(paths: Iterable[str | Path]) -> list[Path]:
 
 def run_paths(paths: Iterable[str | Path],
               report: Callable[[Outcome], None] | None = None) -> list[Outcome]:
-    """Run every scenario in these files and folders (recursively, ``*.json``)."""
+    """Run every scenario in these files and folders (recursively, ``*.json``); a folder
+    without any is a CanastaError, raised before anything runs."""
     outcomes: list[Outcome] = []
 
     def emit(o: Outcome) -> None:

@@ -8,16 +8,17 @@ every play, so nothing carries over between the plays of a deal.
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from typing import Any
 
-from canasta.arena.deals import ArenaConfig, PlayResult, play_deal, seatings
+from canasta.arena.deals import MAX_HANDS, ArenaConfig, PlayResult, play_deal, seatings
 from canasta.arena.executors import run_deals
 from canasta.arena.stats import mean_ci95, p_text, percentile, sign_test
 
-__all__ = ["ArenaConfig", "ArenaReport", "PlayResult", "format_report", "play_deal", "run_arena",
-           "seatings", "summarize"]
+__all__ = ["MAX_HANDS", "ArenaConfig", "ArenaReport", "PlayResult", "format_report", "play_deal",
+           "run_arena", "seatings", "summarize"]
 
 
 @dataclass
@@ -36,20 +37,25 @@ class ArenaReport:
     #: and the sign test's two-sided p-value of that split
     deals_won: tuple[int, int] = (0, 0)
     sign_p: float = 1.0
+    #: matches cut at ``config.max_hands`` still undecided (each counted won by the side ahead)
+    capped: int = 0
 
     def to_json(self) -> dict[str, Any]:
         c = self.config
         return {
             "variant": c.variant, "players": c.players, "team": list(c.team), "vs": list(c.vs),
-            "seed": c.seed, "match": c.match, "options": dict(c.options),
+            "seed": c.seed, "match": c.match, "max_hands": c.max_hands,
+            "options": dict(c.options),
             "deals": self.deals, "plays": self.plays,
             "mean_diff": round(self.mean_diff, 2),
-            "ci95": [round(self.ci95[0], 2), round(self.ci95[1], 2)],
+            # one deal gives no interval: its bounds are infinite, which JSON cannot hold
+            "ci95": [round(x, 2) if math.isfinite(x) else None for x in self.ci95],
             "hands_won": list(self.hands_won), "went_out": [round(x, 4) for x in self.went_out],
             "canastas": [round(x, 3) for x in self.canastas],
             "decision_ms": [dict(d) for d in self.decision_ms],
             "seconds": round(self.seconds, 1),
             "deals_won": list(self.deals_won), "sign_p": float(f"{self.sign_p:.3g}"),
+            "capped": self.capped,
         }
 
 
@@ -70,7 +76,8 @@ def summarize(config: ArenaConfig, per_deal: list[list[PlayResult]],
         ms[k]["max"] = round(max(times, default=0.0), 3)
     deals_won = (sum(1 for d in diffs if d > 0), sum(1 for d in diffs if d < 0))
     return ArenaReport(config, len(per_deal), mean, ci, won, len(plays), went, canastas, ms,
-                       seconds, deals_won, sign_test(*deals_won))
+                       seconds, deals_won, sign_test(*deals_won),
+                       sum(1 for p in plays if p.capped))
 
 
 def run_arena(config: ArenaConfig, executor: str = "process", workers: int | None = None
@@ -90,8 +97,12 @@ def format_report(r: ArenaReport) -> str:
         + (" - table options: " + ", ".join(f"{k}={v}" for k, v in c.options)
            if c.options else ""),
         f"mean score difference A - B per {what[:-2] if what == 'matches' else 'hand'}: "
-        f"{r.mean_diff:+.1f} (95% CI {r.ci95[0]:+.1f} .. {r.ci95[1]:+.1f})",
-        f"{what} won: A {r.hands_won[0]}, B {r.hands_won[1]}",
+        f"{r.mean_diff:+.1f} " + (f"(95% CI {r.ci95[0]:+.1f} .. {r.ci95[1]:+.1f})"
+                                  if all(map(math.isfinite, r.ci95))
+                                  else "(no 95% CI from a single deal)"),
+        f"{what} won: A {r.hands_won[0]}, B {r.hands_won[1]}"
+        + (f" ({r.capped} undecided after {c.max_hands} hands: the side ahead wins)"
+           if r.capped else ""),
         f"duplicate deals won (all their plays together): A {r.deals_won[0]}, B "
         f"{r.deals_won[1]} (sign test p = {p_text(r.sign_p)})",
         f"went out: A {100 * r.went_out[0]:.1f}%, B {100 * r.went_out[1]:.1f}%",

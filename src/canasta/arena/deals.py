@@ -15,6 +15,11 @@ from canasta.match import Match, hand_seed
 from canasta.rules import Rules
 from canasta.table import Table
 
+#: A match still undecided after this many hands ends there, the side ahead winning (random
+#: players may never reach a Modern American target); the research environments' cap too
+#: (``envs.core.MAX_HANDS``).
+MAX_HANDS = 100
+
 
 @dataclass(frozen=True)
 class ArenaConfig:
@@ -27,6 +32,7 @@ class ArenaConfig:
     match: bool = False  # play whole matches to the target instead of single hands
     target: int | None = None
     options: tuple[tuple[str, Any], ...] = ()  # the rule options (house rules), by name
+    max_hands: int = MAX_HANDS  # a match still undecided after this many hands ends there
 
     def rules(self) -> Rules:
         return Rules.make(self.variant, self.players, target=self.target, **dict(self.options))
@@ -42,6 +48,7 @@ class PlayResult:
     canastas: tuple[float, float]
     hands: int
     times: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
+    capped: bool = False  # a match cut at the arena's max_hands, undecided
 
 
 def seatings(rules: Rules, team: Sequence[str], vs: Sequence[str]) -> list[dict[int, str]]:
@@ -93,12 +100,13 @@ def play_deal(config: ArenaConfig, deal: int) -> list[PlayResult]:
                 k = 0 if side == a_side else 1
                 share = 1 if k == 0 else rules.n_sides - 1
                 canastas[k] += state.canastas(side) / share
-            if not config.match or match.over:
+            if not config.match or match.over or hands >= config.max_hands:
                 break
             table.next_hand()
         totals = match.scores if config.match else list(result.scores)
         a = totals[a_side]
         b = sum(t for i, t in enumerate(totals) if i != a_side) / (rules.n_sides - 1)
         results.append(PlayResult(a, b, (went[0], went[1]),
-                                  (canastas[0] / hands, canastas[1] / hands), hands, times))
+                                  (canastas[0] / hands, canastas[1] / hands), hands, times,
+                                  config.match and not match.over))
     return results

@@ -360,6 +360,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
 
     import uvicorn
 
+    check_address(host, port)
     shown = "localhost" if host in ("0.0.0.0", "::", "") else host
     url = f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/"
     if public_url is not None:
@@ -380,6 +381,38 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
     server.run()
     if not server.started:
         raise SystemExit(f"canasta: could not listen on {host}:{port} (is it in use?)")
+
+
+def check_address(host: str, port: int) -> None:
+    """A CanastaError naming ``host:port`` when the server could not listen there (a name that
+    does not resolve, an address in use or not this machine's), found by binding each of its
+    addresses as asyncio will, before the games database is opened: uvicorn would log the
+    error and exit by itself."""
+    import errno
+    import os
+    import socket
+
+    where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    try:
+        found = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
+                                   flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError) as e:
+        raise CanastaError(f"--host {host!r} is not a known name or address "
+                           f"({getattr(e, 'strerror', None) or e})") from None
+    why = {errno.EADDRINUSE: "the address is in use (is another server running there?)",
+           errno.EADDRNOTAVAIL: "the address is not one of this machine's",
+           errno.EACCES: "not allowed to use this port"}
+    for family, kind, proto, _, address in found:
+        with socket.socket(family, kind, proto) as s:
+            if os.name == "posix":  # as asyncio does: a port in TIME_WAIT is free
+                s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6 and hasattr(socket, "IPPROTO_IPV6"):
+                s.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            try:
+                s.bind(address)
+            except OSError as e:
+                reason = why.get(e.errno or 0, e.strerror or str(e))
+                raise CanastaError(f"cannot listen on {where}: {reason}") from None
 
 
 def _open_later(url: str) -> None:
