@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+import socket
 import sqlite3
 from collections import Counter
 from collections.abc import Iterator
@@ -1955,20 +1956,23 @@ def test_serve_binds_the_checks_and_limits_to_its_address(
 
     from canasta.web.app import WS_MAX_SIZE, serve
 
+    with socket.socket() as probe:  # a free port: serve checks the address before it starts
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
     configs: list[Any] = []
     monkeypatch.setattr(uvicorn.Server, "run", lambda self: configs.append(self.config))
     with pytest.raises(SystemExit):  # (it never listened)
-        serve("127.0.0.1", 8123, str(tmp_path / "games.sqlite3"), open_browser=False,
+        serve("127.0.0.1", port, str(tmp_path / "games.sqlite3"), open_browser=False,
               announce=lambda text: None)
     (config,) = configs
     assert config.ws_max_size == WS_MAX_SIZE
-    with TestClient(config.app, headers=MINE, base_url="http://localhost:8123") as c:
+    with TestClient(config.app, headers=MINE, base_url=f"http://localhost:{port}") as c:
         assert c.get("/api/options").status_code == 200
-        assert c.get("/api/options", headers={"Host": "evil.example:8123"}).status_code == 400
+        assert c.get("/api/options", headers={"Host": f"evil.example:{port}"}).status_code == 400
         r = c.post("/api/games", json={}, headers={"Origin": "http://localhost:8000"})
         assert r.status_code == 403  # another port is another site
         assert c.post("/api/games", json={},
-                      headers={"Origin": "http://localhost:8123"}).status_code == 201
+                      headers={"Origin": f"http://localhost:{port}"}).status_code == 201
 
 
 def test_the_client_reads_the_catalogue_of_each_language(client: TestClient) -> None:
