@@ -141,7 +141,11 @@ class Driver:
         elif k is MoveKind.NO:
             self.press("n", "answer-no")
         elif k is MoveKind.DISCARD:
-            self.select(cards)
+            # The engine lists one card of each kind: another card of that kind, when the hand
+            # holds one, is discarded instead (as a player might choose it).
+            assert move.card is not None
+            other = [c.text for c in view.hand if c.kind == move.card.kind and c != move.card]
+            self.select(other[:1] or cards)
             self.press("x", "discard")
         elif k is MoveKind.TAKE:
             groups = [[c.text for c in g] for g in move.groups]
