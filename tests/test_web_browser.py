@@ -141,7 +141,11 @@ class Driver:
         elif k is MoveKind.NO:
             self.press("n", "answer-no")
         elif k is MoveKind.DISCARD:
-            self.select(cards)
+            # The engine lists one card of each kind: another card of that kind, when the hand
+            # holds one, is discarded instead (as a player might choose it).
+            assert move.card is not None
+            other = [c.text for c in view.hand if c.kind == move.card.kind and c != move.card]
+            self.select(other[:1] or cards)
             self.press("x", "discard")
         elif k is MoveKind.TAKE:
             groups = [[c.text for c in g] for g in move.groups]
@@ -578,6 +582,37 @@ def test_taking_the_pile_with_a_prepared_pair_and_a_caption_in_the_new_language(
     page.keyboard.press("?")
     expect(page.locator("#help-dialog")).to_contain_text("Inicio / Fin")
     expect(page.locator("#help-dialog")).not_to_contain_text("Home / End")
+
+
+ACES = {"variant": "classic", "players": 4, "scores": [0, 0], "turn": 0, "phase": "play",
+        "hands": [["AS", "AH", "9D", "KC", "KD"], ["QC", "QD", "QH"], ["6C", "6D"], ["7D", "7S"]],
+        "melds": [[], []], "threes": [[], []], "discard": ["TS", "5C"],
+        "stock": ["4H", "6H", "7H", "8H"]}
+
+
+def test_either_card_of_a_rank_is_discarded_with_the_button_and_with_the_key(
+        page: Page, server: LiveServer) -> None:
+    # The engine lists one discard per kind (here the ace of hearts for the aces): the ace of
+    # spades goes too, by the button and by `x`, as itself.
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda text: sent.append(
+        json.loads(text).get("move", ""))))
+    session = start_game(page, server, "en")
+    for how in ("button", "key"):
+        rig(session, ACES)
+        listed = [str(m) for m in session.state.legal_moves() if m.kind is MoveKind.DISCARD]
+        assert "discard AH" in listed and "discard AS" not in listed
+        page.reload()
+        idle(page)
+        card_button(page, "AS").first.click()
+        expect(page.get_by_test_id("discard")).to_be_enabled()
+        if how == "key":
+            page.keyboard.press("x")
+        else:
+            page.get_by_test_id("discard").click()
+        idle(page)
+        assert sent[-1] == "discard AS", how
+        assert (0, "discard AS") in [(n, str(m)) for n, m in session.state.history], how
 
 
 def test_the_page_keeps_its_socket_while_the_player_thinks_and_comes_back_when_closed(

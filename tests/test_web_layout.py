@@ -12,6 +12,7 @@ two the README shows, copied from there).
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -514,3 +515,45 @@ def test_the_phone_status_and_the_games_list(context_for: Any,
                    document.querySelector('.table-scroll').clientWidth ? 1 : 0);
     }""")
     assert clipped == 0
+
+
+def test_the_games_list_fits_its_box_beside_the_new_game_at_desktop_widths(
+        context_for: Any, server: LiveServer) -> None:  # noqa: F811
+    # Long-played games (three sides with five-digit scores, finished and not): the server's
+    # list widened on its way to the page, the longest a device shows.
+    server.new_game(variant="modern-american", players=4)
+    server.new_game(variant="classic", players=4)
+
+    def widen(route: Any) -> None:
+        answer = route.fetch()
+        data = answer.json()
+        games = []
+        for n, g in enumerate(data["games"][:2]):  # (the two made here: the newest)
+            games.append({**g, "hands": 14, "scores": [12345, -2340, 10115][:3 - n]})
+            games.append({**g, "id": g["id"] + "x", "hands": 7, "scores": [5120, 3415],
+                          "over": True, "winner": n})
+        route.fulfill(response=answer, json={**data, "games": games})
+
+    for size in ("small-laptop", (1920, 1080), "phone"):
+        for lang in ("en", "es"):
+            page = context_for(size, lang)
+            page.add_init_script(f"localStorage.setItem('canasta.device', "
+                                 f"{json.dumps(server.DEVICE)})")
+            page.route(re.compile(r"/api/games(\?.*)?$"), widen)
+            page.goto(server.url)
+            expect(page.get_by_test_id("game-row")).to_have_count(4)
+            bad = page.evaluate("""() => {
+              const out = [], box = document.querySelector('.table-scroll');
+              const edge = box.getBoundingClientRect();
+              if (box.scrollWidth > box.clientWidth) out.push(`sideways scroll ${box.scrollWidth}`);
+              for (const b of document.querySelectorAll("[data-testid='game-row'] .btn")) {
+                const r = b.getBoundingClientRect();
+                if (r.left < edge.left || r.right > edge.right || b.scrollWidth > b.clientWidth)
+                  out.push(`button cut: ${b.textContent}`);
+              }
+              return out;
+            }""")
+            assert bad == [], (size, lang)
+            if size == "small-laptop":
+                page.screenshot(path=str(_shot(f"games-small-laptop-{lang}")),
+                                animations="disabled")

@@ -44,6 +44,22 @@ def test_after_the_draw_each_refused_action_and_card_has_its_reason() -> None:
     assert "discard" not in why and "discard_cards" not in why  # every card may go
 
 
+def test_every_card_of_a_kind_that_may_go_is_offered_for_the_discard() -> None:
+    # The engine lists one discard per kind (an ace for the aces); the page offers the card the
+    # player chose, so it is told every card of the hand that may go, in whatever suit.
+    session = session_at({**FROZEN, "phase": "play",
+                          "hands": [["AS", "AH", "AS", "3C", "3S", "2D", "2C", "JK", "9D"],
+                                    ["QC"], ["6C"], ["7D"]]})
+    listed = {m.card.text for m in session.match.state.legal_moves()
+              if m.kind.value == "discard" and m.card}
+    assert len(listed & {"AS", "AH"}) == 1  # (what the page was told before)
+    view = session.view_json()
+    assert view["legal"]["discard"] == ["2C", "2D", "3C", "3S", "9D", "AH", "AS", "JK"]
+    assert "discard_cards" not in view["unavailable"]  # no card needs a reason
+    session.play(0, "discard AS")  # the card not listed goes, as the page sends it
+    assert session.match.state.pile[-1].text == "AS"
+
+
 def test_after_the_partner_said_yes_a_discard_that_does_not_go_out_says_so() -> None:
     session = session_at({**FROZEN, "phase": "play", "asked": [True, False, False, False],
                           "hands": [["5H", "5D", "5S", "4S"], ["QC"], ["6C"], ["7D"]],

@@ -44,6 +44,24 @@ test("a discard is offered for one selected card the server lets go, else the se
   assert.equal(reason("discard", c), t("why.finishStaging"));
 });
 
+test("either card of a rank held in two suits is offered for the discard, and sent as chosen", () => {
+  // The engine lists one discard per kind (one ace for the aces); the server tells the page every
+  // card of the hand that may go, so the ace chosen is the ace discarded.
+  const hand = ["AS", "AH", "KH", "3S"].map(parseCard);
+  const legal = { ...view().legal, discard: ["AH", "AS", "KH"] };
+  for (const i of [0, 1]) {
+    const c = ctx({ view: view({ hand, legal }) });
+    c.selection.toggle(i);
+    assert.equal(availability(c).discard, true, hand[i].text);
+    assert.equal(reason("discard", c), null);
+    assert.equal(c.selection.discardMove(hand), `discard ${hand[i].text}`);
+  }
+  const c = ctx({ view: view({ hand, legal }) });
+  c.selection.toggle(3); // 3S: not listed, the server's reason
+  assert.equal(availability(c).discard, false);
+  assert.equal(reason("discard", c), "black threes stop the pile");
+});
+
 test("melding needs cards chosen; the engine's reason when melding is refused", () => {
   const c = ctx();
   assert.equal(availability(c).meld, false);

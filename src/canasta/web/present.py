@@ -37,8 +37,11 @@ def meld_json(view: PlayerView, m: Meld) -> dict[str, Any]:
 def legal_json(view: PlayerView) -> dict[str, Any]:
     kinds = {m.kind for m in view.legal_moves}
     add = sorted({m.rank for m in view.legal_moves if m.kind is MoveKind.ADD})
-    discard = sorted({m.card.text for m in view.legal_moves
-                      if m.kind is MoveKind.DISCARD and m.card is not None})
+    # The engine lists one discard per kind of card (any ace stands for every ace): the client
+    # is told every card of the hand that may go, so it can offer the very card chosen.
+    goes = {m.card.kind for m in view.legal_moves
+            if m.kind is MoveKind.DISCARD and m.card is not None}
+    discard = sorted({c.text for c in view.hand if c.kind in goes})
     # With table penalties an initial meld (or take) below the minimum is a mistake the player
     # may make: it is not among the legal moves, yet the server accepts it for a penalty.
     attempt = (view.rules.option(TABLE_PENALTIES_MODE) and view.to_act

@@ -74,10 +74,11 @@ def unavailable(state: HandState, seat: int, legal: tuple[Move, ...],
     if waiting and early:
         shown["discard"] = render(early, lang)
     else:
-        allowed = {m.card.text for m in legal if m.kind is MoveKind.DISCARD and m.card}
+        # (one legal discard per kind of card: any card of that kind may go)
+        allowed = {m.card.kind for m in legal if m.kind is MoveKind.DISCARD and m.card}
         cards: dict[str, str] = {}
         for c in hand:
-            if c.text not in allowed and c.text not in cards:
+            if c.kind not in allowed and c.text not in cards:
                 why = _refusal(state, seat, Move.discard(c))
                 if why:
                     cards[c.text] = render(why, lang)

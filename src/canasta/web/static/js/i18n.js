@@ -137,10 +137,15 @@ export function formatPercent(part, whole) {
   return new Intl.NumberFormat(current, { style: "percent", maximumFractionDigits: 0 }).format(whole ? part / whole : 0);
 }
 
-export function formatDate(iso) {
+/** A game's date and time, cut before the time so a narrow column can break the line there:
+ * ["Dec 3,", "04:00 PM"] (["3 dic,", "16:00"]); one part when there is no time to cut at. */
+export function formatDateParts(iso) {
   const d = new Date(typeof iso === "number" && iso < 1e12 ? iso * 1000 : iso);
-  if (Number.isNaN(d.getTime())) return String(iso ?? "");
-  return new Intl.DateTimeFormat(current, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(d);
+  if (Number.isNaN(d.getTime())) return [String(iso ?? "")];
+  const parts = new Intl.DateTimeFormat(current, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).formatToParts(d);
+  const at = parts.findIndex((p) => p.type === "hour");
+  const text = (ps) => ps.map((p) => p.value).join("").trim();
+  return at > 0 ? [text(parts.slice(0, at)), text(parts.slice(at))] : [text(parts)];
 }
 
 /** The language's own name, from its own catalogue ("Español", "English"). */

@@ -2,7 +2,7 @@
 // form offers (variants, table sizes, sides, targets, house rules, levels) and every default
 // comes from the server's /api/options, which reads them from the registries.
 import { fill, h } from "../dom.js";
-import { formatDate, formatNumber, formatPercent, has, lang, t, tn } from "../i18n.js";
+import { formatDateParts, formatNumber, formatPercent, has, lang, t, tn } from "../i18n.js";
 import { createGame, getPersonStats, getStats, listGames, openTable } from "../net.js";
 import { rememberLinks } from "./lobby.js";
 import { openRules } from "./dialogs.js";
@@ -353,7 +353,12 @@ export class StartScreen {
       return;
     }
     const rows = this.games.map((g) => {
-      const scores = (g.scores || []).map((s) => formatNumber(s)).join(" – ");
+      // Each side's score unbroken; a narrow column breaks the line after a dash, never inside a
+      // number (the same for the date and its time).
+      const scores = (g.scores || []).flatMap((s, i) => [i ? "\u00a0– " : null,
+        h("span", { class: "nowrap" }, formatNumber(s))]);
+      const when = formatDateParts(g.updated || g.created).flatMap((part, i) => [i ? " " : null,
+        h("span", { class: "nowrap" }, part)]);
       let result;
       if (!g.over) result = h("span", { class: "tag tag--open" }, t("start.inProgress"));
       else if (g.winner === 0) result = h("span", { class: "tag tag--won" }, t("start.won"));
@@ -363,7 +368,7 @@ export class StartScreen {
       const link = g.table ? tableLink(g.table) : null;
       const onPlay = link ? () => { location.hash = `${link}&play=1`; } : () => this.onPlay(g.id);
       return h("tr", { dataset: { gameId: g.id, testid: "game-row" } },
-        h("td", {}, formatDate(g.updated || g.created)),
+        h("td", {}, when),
         h("th", { scope: "row" }, h("span", { class: "game-variant" }, this.variantTitle(g.variant)),
           h("span", { class: "muted game-sub" }, `${t("start.nPlayers", { n: g.players })} · ${formatNumber(g.target)}`)),
         h("td", { dataset: { label: t("start.col.hands") } }, tnHands(g.hands)),
