@@ -514,3 +514,30 @@ def test_the_phone_status_and_the_games_list(context_for: Any,
                    document.querySelector('.table-scroll').clientWidth ? 1 : 0);
     }""")
     assert clipped == 0
+
+
+FRAMES = """async () => {
+  const hand = document.querySelector("[data-testid='hand']"), out = [];
+  for (let i = 0; i < 10; i++) {
+    await new Promise((r) => requestAnimationFrame(r));
+    out.push(`${hand.dataset.rows} rows, ${Math.round(hand.getBoundingClientRect().height)} px`);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("cards", [17, 18, 33, 34])
+def test_a_phone_hand_keeps_its_rows_from_frame_to_frame(context_for: Any, server: LiveServer,  # noqa: F811
+                                                        cards: int) -> None:
+    """The hand is fanned out from the room it has, not from the room its last fan left it: at
+    390 px a hand of 17 cards flickered between one row and two at every frame (the table above
+    it jumping with it), and a card could not be clicked ("element is not stable")."""
+    page = context_for("phone")
+    position = full_table("ponytail", 4)
+    position["hands"][0] = position["hands"][0][:cards]
+    open_game(page, server, "ponytail", 4, position)
+    frames = page.evaluate(FRAMES)
+    assert len(set(frames)) == 1, f"{cards} cards: the hand changes from frame to frame: {frames}"
+    text = position["hands"][0][0]
+    card_button(page, text).first.click(position={"x": 5, "y": 20}, timeout=5000)  # its corner
+    expect(card_button(page, text)).to_have_count(0)  # (pressed)

@@ -63,19 +63,35 @@ export function refreshHand(root, hand, view, selection, redraw) {
   }
 }
 
+/** What each hand was last fanned for (its room, its card's width and its number of cards). */
+const fanned = new WeakMap();
+
 /**
  * Fan the hand into the room it has, the way card apps do: cards overlap just enough for one
  * row, down to a step that still shows each card's corner; past that the hand takes another
  * row. Written as CSS variables on the hand (its cards' margins use them).
+ *
+ * The fan is a function of the hand's width alone: the room is measured without the overhang
+ * this writes (the hand's padding-right is --over), else a fan that leaves less room asks for
+ * another row, that one more room, and so on at every frame. The same room, card and number
+ * of cards write nothing, so the ResizeObserver that calls this when the hand's size changes
+ * (its height does with the rows) settles at once.
  */
 export function layoutHand(hand) {
   const cards = hand.querySelectorAll(".card--hand");
   const n = cards.length;
   if (!n) return;
-  const style = getComputedStyle(hand);
-  const room = hand.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  const width = hand.clientWidth;
   const cardW = cards[0].offsetWidth;
+  const over = hand.style.getPropertyValue("--over");
+  hand.style.removeProperty("--over");
+  const style = getComputedStyle(hand);
+  const room = width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  if (over) hand.style.setProperty("--over", over);
   if (!room || !cardW) return;
+  const key = `${room}:${cardW}:${n}`;
+  if (fanned.get(hand) === key) return;
+  fanned.set(hand, key);
   const gap = cardW * 0.1;
   const least = cardW * 0.42; // the corner's rank and suit stay readable
   let rows = 1;
