@@ -541,3 +541,54 @@ def test_a_phone_hand_keeps_its_rows_from_frame_to_frame(context_for: Any, serve
     text = position["hands"][0][0]
     card_button(page, text).first.click(position={"x": 5, "y": 20}, timeout=5000)  # its corner
     expect(card_button(page, text)).to_have_count(0)  # (pressed)
+
+
+FOCUSED = """() => {
+  const a = document.activeElement, hand = document.querySelector("[data-testid='hand']");
+  const cards = [...hand.querySelectorAll('.card--hand')];
+  return [a.tagName, cards.indexOf(a), cards.length, a.dataset.card || null];
+}"""
+
+
+def test_the_keyboard_focus_stays_in_the_hand_after_a_discard(context_for: Any,
+                                                               server: LiveServer) -> None:  # noqa: F811
+    """The focus follows a card as itself, and when its card leaves the hand it goes to the card
+    now at its place (the hand's last when it was the last): it used to follow the server's
+    index, so that discarding the card of the highest index dropped it to the page's body (the
+    arrow keys then moved nothing) and another discard put it on an unrelated card."""
+    page = context_for("laptop")
+    supply = Supply(get_variant("classic").decks(4))
+    discard = supply.take("9", 1)
+    hand = [c for rank in "KQJ9754A" for c in supply.take(rank, 1)]  # (one card a rank: each
+    # can be discarded)
+    others = [[c for rank in "468" for c in supply.take(rank, 2)] for _ in range(3)]  # (no
+    # canasta to go out with)
+    open_game(page, server, "classic", 4, {
+        "variant": "classic", "players": 4, "scores": [0, 0], "turn": 0, "phase": "play",
+        "hands": [hand, *others], "melds": [[], []], "threes": [[], []], "discard": discard,
+        "stock": supply.rest(40)})
+    cards = page.get_by_test_id("hand").locator(".card--hand")
+    # The card of the highest index (the ace, sorted in the middle of the hand).
+    last = page.get_by_test_id("hand").locator(f"[data-index='{len(hand) - 1}']")
+    at = cards.evaluate_all("(cs) => cs.findIndex((c) => c.dataset.index === "
+                            f"'{len(hand) - 1}')")
+    last.focus()
+    page.keyboard.press("Space")
+    page.keyboard.press("x")
+    expect(cards).to_have_count(len(hand) - 1)
+    idle(page)
+    tag, index, count, _ = page.evaluate(FOCUSED)
+    assert (tag, index, count) == ("BUTTON", min(at, len(hand) - 2), len(hand) - 1)
+    page.keyboard.press("ArrowLeft")  # the arrow keys move along the hand again
+    assert page.evaluate(FOCUSED)[1] == min(at, len(hand) - 2) - 1
+    # The hand's last card, shown last: the focus goes to the one before it.
+    page.keyboard.press("d")
+    expect(page.get_by_test_id("draw")).to_be_disabled()
+    idle(page)
+    page.keyboard.press("End")
+    before = cards.evaluate_all("(cs) => cs.map((c) => c.dataset.card)")
+    page.keyboard.press("Space")
+    page.keyboard.press("x")
+    expect(cards).to_have_count(len(before) - 1)
+    idle(page)
+    assert page.evaluate(FOCUSED) == ["BUTTON", len(before) - 2, len(before) - 1, before[-2]]

@@ -13,6 +13,14 @@ import { cardClasses, cardFace, cardInside } from "./cardview.js";
  */
 export function handButtons(view, { selection, sort, hinted, drawn, animate, onToggle, onKey }) {
   const staged = selection.stagedSet();
+  // A card is followed by the focus as itself, not as its place in the server's list (which
+  // shifts when a card leaves): its text and which of the hand's copies of it it is.
+  const copy = [];
+  const seen = new Map();
+  for (const c of view.hand) {
+    copy.push(seen.get(c.text) || 0);
+    seen.set(c.text, copy[copy.length - 1] + 1);
+  }
   return sortOrder(view.hand, sort).filter((i) => !staged.has(i)).map((i) => {
     const c = view.hand[i];
     const described = [drawn.has(i) ? "drawn-note" : "", hinted.has(i) ? "hint-note" : ""]
@@ -27,7 +35,7 @@ export function handButtons(view, { selection, sort, hinted, drawn, animate, onT
       "aria-label": cardName(c, t),
       "aria-describedby": described || null,
       draggable: "true",
-      dataset: { card: c.text, index: String(i), focusKey: `card-${i}` },
+      dataset: { card: c.text, index: String(i), focusKey: `card-${c.text}-${copy[i]}`, focusFallback: "hand" },
       onclick: () => onToggle(i),
       onkeydown: onKey,
       ondragstart: (e) => {
@@ -41,7 +49,7 @@ export function handButtons(view, { selection, sort, hinted, drawn, animate, onT
 /**
  * The selection changed: the pressed states are written, or, when cards went into (or came
  * back from) a prepared group, the hand is drawn again by `redraw()` and the focus stays
- * where it was in the hand (on the card now there, when its own card left).
+ * where it was in the hand (on the card now there, when its own card left: keepFocus).
  */
 export function refreshHand(root, hand, view, selection, redraw) {
   const staged = selection.stagedSet();
@@ -52,15 +60,7 @@ export function refreshHand(root, hand, view, selection, redraw) {
     }
     return;
   }
-  const active = document.activeElement;
-  const wasInHand = active && hand.contains(active);
-  const at = wasInHand ? Array.from(hand.children).indexOf(active) : -1;
   keepFocus(root, redraw);
-  if (wasInHand && !hand.contains(document.activeElement)) {
-    const cards = hand.querySelectorAll("button[data-index]");
-    const next = cards[Math.min(at, cards.length - 1)];
-    if (next) next.focus({ preventScroll: true });
-  }
 }
 
 /** What each hand was last fanned for (its room, its card's width and its number of cards). */
