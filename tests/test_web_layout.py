@@ -557,3 +557,81 @@ def test_the_games_list_fits_its_box_beside_the_new_game_at_desktop_widths(
             if size == "small-laptop":
                 page.screenshot(path=str(_shot(f"games-small-laptop-{lang}")),
                                 animations="disabled")
+
+
+FRAMES = """async () => {
+  const hand = document.querySelector("[data-testid='hand']"), out = [];
+  for (let i = 0; i < 10; i++) {
+    await new Promise((r) => requestAnimationFrame(r));
+    out.push(`${hand.dataset.rows} rows, ${Math.round(hand.getBoundingClientRect().height)} px`);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("cards", [17, 18, 33, 34])
+def test_a_phone_hand_keeps_its_rows_from_frame_to_frame(context_for: Any, server: LiveServer,  # noqa: F811
+                                                        cards: int) -> None:
+    """The hand is fanned out from the room it has, not from the room its last fan left it: at
+    390 px a hand of 17 cards flickered between one row and two at every frame (the table above
+    it jumping with it), and a card could not be clicked ("element is not stable")."""
+    page = context_for("phone")
+    position = full_table("ponytail", 4)
+    position["hands"][0] = position["hands"][0][:cards]
+    open_game(page, server, "ponytail", 4, position)
+    frames = page.evaluate(FRAMES)
+    assert len(set(frames)) == 1, f"{cards} cards: the hand changes from frame to frame: {frames}"
+    text = position["hands"][0][0]
+    card_button(page, text).first.click(position={"x": 5, "y": 20}, timeout=5000)  # its corner
+    expect(card_button(page, text)).to_have_count(0)  # (pressed)
+
+
+FOCUSED = """() => {
+  const a = document.activeElement, hand = document.querySelector("[data-testid='hand']");
+  const cards = [...hand.querySelectorAll('.card--hand')];
+  return [a.tagName, cards.indexOf(a), cards.length, a.dataset.card || null];
+}"""
+
+
+def test_the_keyboard_focus_stays_in_the_hand_after_a_discard(context_for: Any,
+                                                               server: LiveServer) -> None:  # noqa: F811
+    """The focus follows a card as itself, and when its card leaves the hand it goes to the card
+    now at its place (the hand's last when it was the last): it used to follow the server's
+    index, so that discarding the card of the highest index dropped it to the page's body (the
+    arrow keys then moved nothing) and another discard put it on an unrelated card."""
+    page = context_for("laptop")
+    supply = Supply(get_variant("classic").decks(4))
+    discard = supply.take("9", 1)
+    hand = [c for rank in "KQJ9754A" for c in supply.take(rank, 1)]  # (one card a rank: each
+    # can be discarded)
+    others = [[c for rank in "468" for c in supply.take(rank, 2)] for _ in range(3)]  # (no
+    # canasta to go out with)
+    open_game(page, server, "classic", 4, {
+        "variant": "classic", "players": 4, "scores": [0, 0], "turn": 0, "phase": "play",
+        "hands": [hand, *others], "melds": [[], []], "threes": [[], []], "discard": discard,
+        "stock": supply.rest(40)})
+    cards = page.get_by_test_id("hand").locator(".card--hand")
+    # The card of the highest index (the ace, sorted in the middle of the hand).
+    last = page.get_by_test_id("hand").locator(f"[data-index='{len(hand) - 1}']")
+    at = cards.evaluate_all("(cs) => cs.findIndex((c) => c.dataset.index === "
+                            f"'{len(hand) - 1}')")
+    last.focus()
+    page.keyboard.press("Space")
+    page.keyboard.press("x")
+    expect(cards).to_have_count(len(hand) - 1)
+    idle(page)
+    tag, index, count, _ = page.evaluate(FOCUSED)
+    assert (tag, index, count) == ("BUTTON", min(at, len(hand) - 2), len(hand) - 1)
+    page.keyboard.press("ArrowLeft")  # the arrow keys move along the hand again
+    assert page.evaluate(FOCUSED)[1] == min(at, len(hand) - 2) - 1
+    # The hand's last card, shown last: the focus goes to the one before it.
+    page.keyboard.press("d")
+    expect(page.get_by_test_id("draw")).to_be_disabled()
+    idle(page)
+    page.keyboard.press("End")
+    before = cards.evaluate_all("(cs) => cs.map((c) => c.dataset.card)")
+    page.keyboard.press("Space")
+    page.keyboard.press("x")
+    expect(cards).to_have_count(len(before) - 1)
+    idle(page)
+    assert page.evaluate(FOCUSED) == ["BUTTON", len(before) - 2, len(before) - 1, before[-2]]

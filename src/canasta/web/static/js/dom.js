@@ -49,6 +49,12 @@ export const $$ = (sel, root = document) => Array.from(root.querySelectorAll(sel
  * Remember which element has the focus across a re-render, by its data-focus-key (or the
  * data attribute named by `by`, such as "testid"), and a text field's caret and selection with
  * it: a field that is drawn again while the player types in it keeps what is typed next.
+ *
+ * When that element is gone or disabled after the render, the focus stays near it: an element
+ * of a group (data-focus-fallback="hand" on each of the hand's cards) hands it to the one of
+ * its group now at its place, or the group's last when the group is shorter (a discarded
+ * card's neighbour, never the page's body while the hand has cards); another element to the
+ * first marked data-focus-fallback.
  */
 export function keepFocus(root, render, by = "focus-key") {
   const name = `data-${by}`;
@@ -56,23 +62,29 @@ export function keepFocus(root, render, by = "focus-key") {
   const key = active && root.contains(active) ? active.getAttribute(name) : null;
   const caret = key && typeof active.selectionStart === "number"
     ? [active.selectionStart, active.selectionEnd, active.selectionDirection || "none"] : null;
+  const group = key ? active.getAttribute("data-focus-fallback") : null;
+  const groupOf = () => Array.from(root.querySelectorAll(`[data-focus-fallback="${CSS.escape(group)}"]`));
+  const at = group ? groupOf().indexOf(active) : -1;
   render();
-  if (key) {
-    const again = root.querySelector(`[${name}="${CSS.escape(key)}"]`);
-    if (again && !again.disabled) {
-      again.focus({ preventScroll: true });
-      if (caret && typeof again.setSelectionRange === "function") {
-        try {
-          again.setSelectionRange(...caret);
-        } catch {
-          // (a field type without a caret)
-        }
+  if (!key) return;
+  const again = root.querySelector(`[${name}="${CSS.escape(key)}"]`);
+  if (again && !again.disabled) {
+    again.focus({ preventScroll: true });
+    if (caret && typeof again.setSelectionRange === "function") {
+      try {
+        again.setSelectionRange(...caret);
+      } catch {
+        // (a field type without a caret)
       }
-    } else if (again) {
-      // The control was disabled by the new state: keep the focus near it.
-      const fallback = root.querySelector("[data-focus-fallback]");
-      if (fallback) fallback.focus({ preventScroll: true });
     }
+  } else if (group) {
+    const near = groupOf().filter((el) => !el.disabled);
+    const next = near[Math.min(Math.max(at, 0), near.length - 1)];
+    if (next) next.focus({ preventScroll: true });
+  } else if (again) {
+    // The control was disabled by the new state: keep the focus near it.
+    const fallback = root.querySelector("[data-focus-fallback]");
+    if (fallback) fallback.focus({ preventScroll: true });
   }
 }
 

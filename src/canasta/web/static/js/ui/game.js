@@ -132,7 +132,9 @@ export class GameScreen {
   build() {
     this.el = gameLayout({ onExit: () => this.onExit(), onAct: (id) => this.act(id) });
     fill(this.root, this.el.game);
-    // The hand fans out to the room it has: lay it out again whenever that room changes.
+    // The hand fans out to the room it has: lay it out again whenever that room changes (or its
+    // cards' size does). Its height follows the rows it is given; the fan depends on its width
+    // alone and writes nothing for the same width, so this settles after one call.
     this.resizer = new ResizeObserver(() => layoutHand(this.el.hand));
     this.resizer.observe(this.el.hand);
   }

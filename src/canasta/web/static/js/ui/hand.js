@@ -13,6 +13,14 @@ import { cardClasses, cardFace, cardInside } from "./cardview.js";
  */
 export function handButtons(view, { selection, sort, hinted, drawn, animate, onToggle, onKey }) {
   const staged = selection.stagedSet();
+  // A card is followed by the focus as itself, not as its place in the server's list (which
+  // shifts when a card leaves): its text and which of the hand's copies of it it is.
+  const copy = [];
+  const seen = new Map();
+  for (const c of view.hand) {
+    copy.push(seen.get(c.text) || 0);
+    seen.set(c.text, copy[copy.length - 1] + 1);
+  }
   return sortOrder(view.hand, sort).filter((i) => !staged.has(i)).map((i) => {
     const c = view.hand[i];
     const described = [drawn.has(i) ? "drawn-note" : "", hinted.has(i) ? "hint-note" : ""]
@@ -27,7 +35,7 @@ export function handButtons(view, { selection, sort, hinted, drawn, animate, onT
       "aria-label": cardName(c, t),
       "aria-describedby": described || null,
       draggable: "true",
-      dataset: { card: c.text, index: String(i), focusKey: `card-${i}` },
+      dataset: { card: c.text, index: String(i), focusKey: `card-${c.text}-${copy[i]}`, focusFallback: "hand" },
       onclick: () => onToggle(i),
       onkeydown: onKey,
       ondragstart: (e) => {
@@ -41,7 +49,7 @@ export function handButtons(view, { selection, sort, hinted, drawn, animate, onT
 /**
  * The selection changed: the pressed states are written, or, when cards went into (or came
  * back from) a prepared group, the hand is drawn again by `redraw()` and the focus stays
- * where it was in the hand (on the card now there, when its own card left).
+ * where it was in the hand (on the card now there, when its own card left: keepFocus).
  */
 export function refreshHand(root, hand, view, selection, redraw) {
   const staged = selection.stagedSet();
@@ -52,30 +60,38 @@ export function refreshHand(root, hand, view, selection, redraw) {
     }
     return;
   }
-  const active = document.activeElement;
-  const wasInHand = active && hand.contains(active);
-  const at = wasInHand ? Array.from(hand.children).indexOf(active) : -1;
   keepFocus(root, redraw);
-  if (wasInHand && !hand.contains(document.activeElement)) {
-    const cards = hand.querySelectorAll("button[data-index]");
-    const next = cards[Math.min(at, cards.length - 1)];
-    if (next) next.focus({ preventScroll: true });
-  }
 }
+
+/** What each hand was last fanned for (its room, its card's width and its number of cards). */
+const fanned = new WeakMap();
 
 /**
  * Fan the hand into the room it has, the way card apps do: cards overlap just enough for one
  * row, down to a step that still shows each card's corner; past that the hand takes another
  * row. Written as CSS variables on the hand (its cards' margins use them).
+ *
+ * The fan is a function of the hand's width alone: the room is measured without the overhang
+ * this writes (the hand's padding-right is --over), else a fan that leaves less room asks for
+ * another row, that one more room, and so on at every frame. The same room, card and number
+ * of cards write nothing, so the ResizeObserver that calls this when the hand's size changes
+ * (its height does with the rows) settles at once.
  */
 export function layoutHand(hand) {
   const cards = hand.querySelectorAll(".card--hand");
   const n = cards.length;
   if (!n) return;
-  const style = getComputedStyle(hand);
-  const room = hand.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  const width = hand.clientWidth;
   const cardW = cards[0].offsetWidth;
+  const over = hand.style.getPropertyValue("--over");
+  hand.style.removeProperty("--over");
+  const style = getComputedStyle(hand);
+  const room = width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  if (over) hand.style.setProperty("--over", over);
   if (!room || !cardW) return;
+  const key = `${room}:${cardW}:${n}`;
+  if (fanned.get(hand) === key) return;
+  fanned.set(hand, key);
   const gap = cardW * 0.1;
   const least = cardW * 0.42; // the corner's rank and suit stay readable
   let rows = 1;
