@@ -311,6 +311,7 @@ def test_the_refusals_the_engine_gives_all_come_out_in_spanish(
     lambda r: r.pop("seed"),
     lambda r: r["rules"].update(variant="poker"),
     lambda r: r["rules"].update(players=5),
+    lambda r: r["rules"].update(players="2"),
     lambda r: r["rules"]["options"].update(wild_ratio="any"),
     lambda r: r.update(deals=[["KD", "ZZ"]]),
     lambda r: r["hands"][0]["moves"].insert(0, [0, "discard JK"]),

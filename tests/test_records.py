@@ -10,9 +10,11 @@ from typing import Any
 import pytest
 
 from canasta.cards import cards_text
+from canasta.cli import main
 from canasta.errors import PositionError
 from canasta.match import Match
 from canasta.records import load_record, record_of, replay, save_record
+from canasta.refusals import UNCODED
 from canasta.rules import Rules
 
 
@@ -74,6 +76,46 @@ def _broken(change: Any) -> dict[str, Any]:
 def test_corrupt_records_are_refused(change: Any, message: str) -> None:
     with pytest.raises(PositionError, match=message.replace("[", r"\[").replace("]", r"\]")):
         replay(_broken(change))
+
+
+@pytest.mark.parametrize(("rules", "message"), [
+    ({"players": "2"}, "'players' must be a whole number, not '2'"),
+    ({"players": 2.0}, "'players' must be a whole number, not 2.0"),
+    ({"players": True}, "'players' must be a whole number, not True"),
+    ({"players": [4]}, "'players' must be a whole number, not [4]"),
+    ({"options": {"target": "5000"}}, "target score must be a positive whole number, not '5000'"),
+    ({"options": {"target": 5000.0}}, "target score must be a positive whole number, not 5000.0"),
+    ({"options": {"target": True}}, "target score must be a positive whole number, not True"),
+    ({"options": {"table_penalties_mode": 1}}, "'table_penalties_mode' must be one of False, "
+                                               "True, not 1"),
+    ({"variant": "ponytail", "options": {"cut_bonus": "0.5"}},
+     "'cut_bonus' must be a number from 0 to 1, not '0.5'"),
+    ({"variant": "ponytail", "options": {"cut_bonus": True}},
+     "'cut_bonus' must be a number from 0 to 1, not True"),
+])
+def test_rules_numbers_that_are_not_numbers_are_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], rules: dict[str, Any],
+        message: str) -> None:
+    """A record's rules are read as a scenario's are: a number given as text, a float or a
+    bool is a clear error (exit 2), never a TypeError from the compiled or the pure core."""
+    rec = record_of(random_match(13, hands=1))
+    rec["rules"] = {"variant": "classic", "players": 4, "options": {}, **rules}
+    with pytest.raises(PositionError) as raised:
+        replay(rec)
+    assert message in str(raised.value)
+    assert raised.value.code != UNCODED
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(rec))
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"canasta: {raised.value}\n" and "Traceback" not in err
+
+
+def test_rules_players_is_checked_before_the_compiled_rules_see_it() -> None:
+    with pytest.raises(PositionError, match="'players' must be a whole number, not '3'"):
+        Rules.from_json({"variant": "classic", "players": "3"})
+    assert Rules.from_json({"variant": "classic", "players": 3}).players == 3
+    assert Rules.from_json({"variant": "classic"}).players == 4  # the variant's default
 
 
 def test_unreadable_record_files(tmp_path: Path) -> None:
