@@ -311,12 +311,17 @@ def test_the_refusals_the_engine_gives_all_come_out_in_spanish(
     lambda r: r.pop("seed"),
     lambda r: r["rules"].update(variant="poker"),
     lambda r: r["rules"].update(players=5),
+    lambda r: r["rules"].update(players="2"),
     lambda r: r["rules"]["options"].update(wild_ratio="any"),
     lambda r: r.update(deals=[["KD", "ZZ"]]),
     lambda r: r["hands"][0]["moves"].insert(0, [0, "discard JK"]),
     lambda r: r["hands"][0]["moves"].insert(0, [0, "fly"]),
     lambda r: r["hands"][0]["moves"].insert(0, "draw"),
     lambda r: r["hands"][0]["result"].update(hand_score=[1, 2]),
+    lambda r: r["hands"][0]["result"]["breakdown"][0].update(melded=1),
+    lambda r: r["hands"][0]["result"].update(concealed=None),
+    lambda r: r.update(scores=[1, 2]),
+    lambda r: r.update(winner=0),
 ])
 def test_a_saved_game_that_cannot_be_read_says_why_in_spanish(change: Any) -> None:
     """What the browser shows for a stored game whose record does not replay: every part of

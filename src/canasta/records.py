@@ -9,7 +9,9 @@ A record is JSON::
      "hands": [{"moves": [[0, "draw"], [0, "discard 4S"], ...],
                 "result": {"hand_score": [...], ...}}, ...]}
 
-``result`` is optional; when present, replay checks that the hand scores the same.
+``result`` (each hand's ``went_out``, ``concealed``, ``hand_score`` and ``breakdown``) and the
+match's ``scores``, ``over`` and ``winner`` are optional; replay checks each one a record gives
+against the game it replays, and names the first that differs.
 
 ``replay_hand`` is the one replay of a hand: the record's checks, the browser's replays and the
 computer players watching a restored hand again all play the recorded moves through it, and
@@ -166,15 +168,56 @@ def replay(record: Mapping[str, Any], upto: int | None = None) -> Match:
         want = hand.get("result")
         if want is not None and not isinstance(want, Mapping):
             raise PositionError("record.result", hand=number)
-        if want is not None:
-            got = match.results[number - 1].to_json() if number <= len(match.results) else None
-            if got is None or got.get("hand_score") != want.get("hand_score"):
-                raise PositionError("record.replays_otherwise", hand=number,
-                                    got=str(got and got.get("hand_score")),
-                                    want=str(want.get("hand_score")))
+        if want is not None and number <= len(match.results):
+            _check(number, match.results[number - 1].to_json(), want)
+        elif want is not None:  # a result for a hand that has not ended
+            _check(number, {"result": None}, {"result": want})
     if upto is not None:
         raise PositionError("record.hands_range", count=len(hands))
+    _check(match.hand_number, {"scores": match.scores, "over": match.over,
+                               "winner": match.winner}, record)
     return match
+
+
+def _check(hand: int, got: Mapping[str, Any], record: Mapping[str, Any]) -> None:
+    """Raise PositionError at the first field of ``got`` (what the replay gives) that
+    ``record`` states otherwise, naming the field and both values; a field the record leaves
+    out is not checked."""
+    for name, value in got.items():
+        if name in record:
+            found = _difference(value, record[name], name)
+            if found is not None:
+                where, replayed, recorded = found
+                raise PositionError("record.replays_otherwise", hand=hand,
+                                    got=f"'{where}': {replayed}", want=f"'{where}': {recorded}")
+
+
+def _difference(got: Any, want: Any, where: str) -> tuple[str, str, str] | None:
+    """Where the replayed ``got`` and the recorded ``want`` first differ, as JSON tells them
+    apart (``1`` is not ``true`` nor ``1.0``): the part of ``where`` (``breakdown[1].melded``)
+    and both values there, or None.  Objects with the same keys and lists of objects of the
+    same length are compared part by part, anything else whole."""
+    if isinstance(got, Mapping) and isinstance(want, Mapping) and set(got) == set(want):
+        parts = [(got[key], want[key], f"{where}.{key}") for key in got]
+    elif (isinstance(got, list) and isinstance(want, list) and len(got) == len(want)
+          and any(isinstance(x, Mapping) for x in got)):
+        parts = [(g, w, f"{where}[{i}]") for i, (g, w) in enumerate(zip(got, want, strict=True))]
+    elif _json_text(got, sort_keys=True) == _json_text(want, sort_keys=True):
+        return None
+    else:
+        return where, _json_text(got), _json_text(want)
+    for part in parts:
+        found = _difference(*part)
+        if found is not None:
+            return found
+    return None
+
+
+def _json_text(value: Any, sort_keys: bool = False) -> str:
+    try:
+        return json.dumps(value, sort_keys=sort_keys)
+    except (TypeError, ValueError, RecursionError):  # not JSON: a record given as objects
+        return repr(value)
 
 
 def hand_moves(record: Mapping[str, Any], hand: int) -> list[Any]:

@@ -20,6 +20,20 @@ T = TypeVar("T")
 TARGETS = (2500, 5000, 7500, 10000)
 
 
+def whole_number(value: object, where: str) -> int:
+    """``value`` when it is a whole number (an int: ``True`` is not one), else a PositionError
+    saying that ``where`` must be one.
+
+    >>> whole_number(2.0, "'players'")
+    Traceback (most recent call last):
+    ...
+    canasta.errors.PositionError: 'players' must be a whole number, not 2.0
+    """
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise PositionError("position.whole_number", where=where, value=repr(value))
+    return value
+
+
 @dataclass(frozen=True)
 class Rules:
     """The fixed configuration of a match (OpenSpiel's "Game"): variant, players, options."""
@@ -60,6 +74,7 @@ class Rules:
         v = get_variant(variant) if isinstance(variant, str) else variant
         if players is None:
             players = v.default_players
+        players = whole_number(players, "'players'")
         if players not in v.player_counts:
             raise PositionError("rules.players", variant=v.name, counts=tuple(v.player_counts),
                                 value=str(players))
@@ -111,7 +126,11 @@ class Rules:
         options = obj.get("options") or {}
         if not isinstance(options, Mapping):
             raise PositionError("rules.options_object")
-        return Rules.make(str(obj.get("variant", "")), obj.get("players"), **dict(options))
+        # (checked here too: the compiled ``make`` takes nothing but an int or None)
+        players = obj.get("players")
+        if players is not None:
+            players = whole_number(players, "'players'")
+        return Rules.make(str(obj.get("variant", "")), players, **dict(options))
 
     # Shorthands used on hot paths.
     def side_of(self, seat: int) -> int:
