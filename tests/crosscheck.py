@@ -168,11 +168,14 @@ def probes(state: Any, rng: random.Random) -> list[str]:
 
 
 def verdict(state: Any, text: str) -> Any:
+    """What ``check`` says of a made-up move: the kind of refusal (the class of the error: its
+    wording is the player's, and was made finer since, e.g. "you hold only 2 of 9C" where the
+    first engine said "you do not hold 9C"), or the position the move reaches."""
     try:
         move = state.parse(text)
         state.check(move)
     except CanastaError as e:
-        return [type(e).__name__, str(e)]
+        return [type(e).__name__]
     return ["ok", str(move), _after(state, move)]
 
 
