@@ -167,17 +167,27 @@ def test_a_host_a_friend_and_a_spectator_at_one_table(server: LiveServer,
     expect(back.get_by_test_id("hand").locator("[data-card]").first).to_be_visible()
 
 
-def test_a_friend_picks_a_free_seat_from_the_table_link(server: LiveServer,
-                                                        people: People) -> None:
+def open_table(server: LiveServer, people: People, friends: tuple[int, ...],
+               clock: str | None = None) -> Page:
+    """Ana, the host, opens a table of Classic for four from the start screen with a friend's
+    seat at each of ``friends`` (and a turn clock of ``clock`` seconds): her page, at the
+    table's lobby."""
     host = people.page("en-US")
     host.goto(server.url)
     host.get_by_test_id("name").fill("Ana")
     host.get_by_test_id("players").select_option("4")
-    host.get_by_test_id("level-1").select_option("friend")
-    host.get_by_test_id("level-3").select_option("friend")
-    host.get_by_test_id("clock").select_option("60")
+    for seat in friends:
+        host.get_by_test_id(f"level-{seat}").select_option("friend")
+    if clock is not None:
+        host.get_by_test_id("clock").select_option(clock)
     host.get_by_test_id("start-game").click()
     host.wait_for_url("**#table=*")
+    return host
+
+
+def test_a_friend_picks_a_free_seat_from_the_table_link(server: LiveServer,
+                                                        people: People) -> None:
+    host = open_table(server, people, friends=(1, 3), clock="60")
     expect(host.get_by_test_id("lobby")).to_contain_text("Turn clock: 60 seconds")
     old_link = host.get_by_test_id("table-link").input_value()
     host.get_by_test_id("new-links").click()  # the first table link stops working
@@ -210,14 +220,7 @@ def test_a_name_being_typed_survives_the_table_changing(server: LiveServer,
                                                         people: People) -> None:
     """The lobby is drawn again whenever the table changes: a friend typing their name while
     another sits down keeps the focus, and what they type next goes on the end of the name."""
-    host = people.page("en-US")
-    host.goto(server.url)
-    host.get_by_test_id("name").fill("Ana")
-    host.get_by_test_id("players").select_option("4")
-    host.get_by_test_id("level-1").select_option("friend")
-    host.get_by_test_id("level-2").select_option("friend")
-    host.get_by_test_id("start-game").click()
-    host.wait_for_url("**#table=*")
+    host = open_table(server, people, friends=(1, 2))
     luis = people.page("en-US")
     luis.goto(host.get_by_test_id("invite-2").input_value())
     expect(luis.get_by_test_id("lobby")).to_have_attribute("data-live", "yes")
