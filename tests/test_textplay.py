@@ -221,6 +221,14 @@ def test_the_help_says_what_a_draw_takes_and_whether_pass_is_a_move_at_this_tabl
     assert ("  pasar                       con el mazo agotado, deja el pozo y termina la mano "
             "(pass)\n" in spanish) == passes
     assert "Classic" not in english and "clásica" not in spanish
+    # "May I go out?" is asked of a partner, whom a table of two or three has not.
+    partner = players >= 4
+    assert ('  ask                       ask your partner "may I go out?"; yes / no answer a '
+            'question\n' in english) == partner
+    assert ("  preguntar                   pregunta a tu compañero «¿puedo cerrar?»; sí / no "
+            "responden (ask)\n" in spanish) == partner
+    assert ("there is no partner to ask" in english) == (not partner)
+    assert ("no tienes compañero a quien preguntar" in spanish) == (not partner)
 
 
 def test_the_table_options_are_named_as_the_browser_names_them() -> None:

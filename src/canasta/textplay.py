@@ -129,12 +129,15 @@ def render(view: PlayerView, me: int, lang: str = "en") -> str:
 
 def help_text(rules: Rules, lang: str = "en") -> str:
     """The moves and commands, as they are at this table: the cards a draw takes (two in
-    Classic for 2 or 3 players and in Ponytail), and whether ``pass`` is a move (where play
-    goes on over the pile once the stock is exhausted: not in Modern American)."""
+    Classic for 2 or 3 players and in Ponytail), whether ``pass`` is a move (where play
+    goes on over the pile once the stock is exhausted: not in Modern American), and whether
+    there is a partner to ask "may I go out?" (not at two or three players)."""
     draw = text({1: "text.help.draw_one", 2: "text.help.draw_two"}[rules.draws], lang)
     passing = text("text.help.pass" if rules.settings.pile_after_stock else "text.help.no_pass",
                    lang)
-    return text("text.help", lang, draw=draw, passing=passing)
+    # "May I go out?" is asked of a partner: none at a table of two or three.
+    asking = text("text.help.ask" if rules.n_sides < rules.players else "text.help.no_ask", lang)
+    return text("text.help", lang, draw=draw, passing=passing, asking=asking)
 
 
 def describe(move: Move, who: str, lang: str = "en") -> str:
