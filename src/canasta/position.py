@@ -1,6 +1,6 @@
 """Positions as JSON (FORMAT.md "The position"): read, check and write.
 
->>> from canasta.rules import Rules
+>>> from canasta.rules import Rules, whole_number
 >>> s = position_from_json({"variant": "classic", "players": 2, "scores": [0, 0], "turn": 0,
 ...     "phase": "draw", "hands": [["KH", "KD"], ["4C"]], "melds": [[], []],
 ...     "threes": [[], []], "discard": ["KS"], "stock": ["9C"]})
@@ -21,19 +21,13 @@ from canasta.engine.schema import FIELDS, TAILS, TURN_START
 from canasta.engine.state import HandState
 from canasta.errors import PositionError
 from canasta.moves import BLACK_THREES_MELD, WILD_MELD, group_rank
-from canasta.rules import Rules
+from canasta.rules import Rules, whole_number
 
 POSITION_KEYS = ("variant", "players", "options", "scores", "turn", "phase", "hands", "melds",
                  "threes", "discard", "stock", "ponytails", "start_frozen", "melded", "drew",
                  "asked", "hand_number")
 REQUIRED = ("variant", "players", "scores", "turn", "phase", "hands", "melds", "threes",
             "discard", "stock")
-
-
-def _int(value: Any, where: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise PositionError("position.whole_number", where=where, value=repr(value))
-    return value
 
 
 def _bools(value: Any, n: int, where: str) -> list[bool]:
@@ -56,7 +50,7 @@ def position_from_json(obj: Mapping[str, Any]) -> HandState:
         raise PositionError("position.options_object")
     if not isinstance(obj["variant"], str):
         raise PositionError("position.variant_name")
-    players = _int(obj["players"], "'players'")
+    players = whole_number(obj["players"], "'players'")
     rules = Rules.make(obj["variant"], players, **dict(options))
     v = rules.variant
     n, s = rules.players, rules.n_sides
@@ -64,8 +58,8 @@ def position_from_json(obj: Mapping[str, Any]) -> HandState:
     scores = obj["scores"]
     if not isinstance(scores, list) or len(scores) != s:
         raise PositionError("position.scores", sides=s)
-    state.scores = tuple(_int(x, "'scores'") for x in scores)
-    state.turn = _int(obj["turn"], "'turn'")
+    state.scores = tuple(whole_number(x, "'scores'") for x in scores)
+    state.turn = whole_number(obj["turn"], "'turn'")
     if not 0 <= state.turn < n:
         raise PositionError("position.turn", last=n - 1)
     if obj["phase"] not in ("draw", "play"):
@@ -120,7 +114,7 @@ def position_from_json(obj: Mapping[str, Any]) -> HandState:
     if drew is not None and drew not in ("stock", "pile"):
         raise PositionError("position.drew")
     state.drew = (drew or "stock") if state.phase == "play" else None
-    state.hand_number = _int(obj.get("hand_number", 1), "'hand_number'")
+    state.hand_number = whole_number(obj.get("hand_number", 1), "'hand_number'")
     if state.hand_number < 1:
         raise PositionError("position.hand_number")
     state.facts = TURN_START[state.melded[state.turn]]

@@ -10,7 +10,10 @@ socket without that device's key (``canasta.web.devices``).
 from __future__ import annotations
 
 import asyncio
+import errno
 import logging
+import os
+import socket
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
@@ -388,10 +391,6 @@ def check_address(host: str, port: int) -> None:
     does not resolve, an address in use or not this machine's), found by binding each of its
     addresses as asyncio will, before the games database is opened: uvicorn would log the
     error and exit by itself."""
-    import errno
-    import os
-    import socket
-
     where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     try:
         found = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
@@ -416,7 +415,6 @@ def check_address(host: str, port: int) -> None:
 
 
 def _open_later(url: str) -> None:
-    import os
     import threading
     import webbrowser
 
