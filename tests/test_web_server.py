@@ -786,10 +786,10 @@ def test_computer_players_remember_the_hand_after_a_restart() -> None:
 
 
 def test_a_hint_to_take_a_one_card_pile_says_so_in_both_languages() -> None:
+    from canasta.hints import explain
     from canasta.moves import parse_move
     from canasta.position import position_from_json
     from canasta.view import view_of
-    from canasta.web.hints import explain
 
     state = position_from_json({
         "variant": "classic", "players": 4, "scores": [0, 0], "turn": 0, "phase": "draw",
@@ -1417,10 +1417,10 @@ def test_ponytail_tables_show_the_canasta_kinds_still_missing() -> None:
 
 def test_a_hint_to_meld_the_last_cards_with_a_ponytail_waiting_does_not_promise_going_out(
         ) -> None:
+    from canasta.hints import explain
     from canasta.moves import parse_move
     from canasta.position import position_from_json
     from canasta.view import view_of
-    from canasta.web.hints import explain
 
     kings = ["KC", "KD", "KH", "KS", "KC", "KD", "KH"]
     tail = ["4C", "4D", "4H", "5C", "5D", "5H", "6C", "6D", "6H", "8C", "8D", "8H", "9C"]

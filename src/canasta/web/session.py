@@ -23,6 +23,7 @@ from canasta.bots.expert import ExpertPlayer
 from canasta.cards import Card
 from canasta.engine.state import HandState
 from canasta.errors import CanastaError, IllegalMove
+from canasta.hints import explain
 from canasta.i18n import LANGS
 from canasta.match import Match
 from canasta.moves import Move
@@ -31,7 +32,6 @@ from canasta.rules import TARGETS, Rules, is_choice
 from canasta.table import Table
 from canasta.variants import get_variant, variant_names
 from canasta.view import PlayerView
-from canasta.web.hints import explain
 from canasta.web.present import view_json
 from canasta.web.reasons import unavailable
 
