@@ -1,14 +1,29 @@
-"""Why the hint button suggests a move: a short reason a player understands, in Spanish or
-English (the catalogues' ``hint.*`` texts), built from the seat's view only."""
+"""The hint: the move the expert would make for a person's seat, and why, in a short reason a
+player understands, in Spanish or English (the catalogues' ``hint.*`` texts), built from the
+seat's view only.  The browser's hint button and the terminal's ``hint`` both ask ``suggest``."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from canasta.bots.base import Player
+from canasta.bots.expert import ExpertPlayer
 from canasta.cards import BLACK_THREE, JOKER, Card
+from canasta.errors import IllegalMove
 from canasta.i18n import LANGS, format_card, text
 from canasta.moves import Move, MoveKind
 from canasta.view import PlayerView
+
+
+def suggest(adviser: Player | None, view: PlayerView, lang: str) -> tuple[Move, str]:
+    """The move ``adviser`` (the expert watching the seat of ``view``: ``Table.advisers``)
+    makes for that seat now, and why, in ``lang``.  Raises IllegalMove when the seat is not to
+    act, or has no expert watching it."""
+    if not isinstance(adviser, ExpertPlayer) or not view.to_act:
+        raise IllegalMove("web.no_hint")
+    adviser.memory.update(view)
+    move = adviser.decide(view)
+    return move, explain(view, move, lang)
 
 
 def explain(view: PlayerView, move: Move, lang: str) -> str:
@@ -56,3 +71,6 @@ def explain(view: PlayerView, move: Move, lang: str) -> str:
             return t("discard_safe", card=c, rank=c.rank)
         return t("discard", card=c)
     return t(k.value) if k.value in ("pass", "ask", "yes", "no") else ""
+
+
+__all__ = ["explain", "suggest"]

@@ -23,7 +23,7 @@ from canasta.bots.expert import ExpertPlayer
 from canasta.cards import Card
 from canasta.engine.state import HandState
 from canasta.errors import CanastaError, IllegalMove
-from canasta.hints import explain
+from canasta.hints import suggest
 from canasta.i18n import LANGS
 from canasta.match import Match
 from canasta.moves import Move
@@ -323,13 +323,7 @@ class GameSession:
 
     def hint(self, seat: int, lang: str) -> tuple[Move, str]:
         """The expert's move for the player now, and why (in ``lang``)."""
-        view = self.view(seat)
-        adviser = self.table.advisers.get(seat)
-        if not isinstance(adviser, ExpertPlayer) or not view.to_act:
-            raise IllegalMove("web.no_hint")
-        adviser.memory.update(view)
-        move = adviser.decide(view)
-        return move, explain(view, move, lang)
+        return suggest(self.table.advisers.get(seat), self.view(seat), lang)
 
     # --- storing ------------------------------------------------------------------------
     def record(self) -> dict[str, Any]:
