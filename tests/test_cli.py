@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -18,11 +19,14 @@ from conftest import ROOT
 CLASSIC = ROOT / "tests" / "scenarios" / "classic"
 
 
-def run(*args: str, stdin: str = "", lang: str = "en_US.UTF-8") -> subprocess.CompletedProcess[str]:
-    """The command's run, in the locale ``lang`` (the terminal game speaks its language)."""
+def run(*args: str, stdin: str = "", lang: str = "en_US.UTF-8",
+        columns: int = 200) -> subprocess.CompletedProcess[str]:
+    """The command's run, in the locale ``lang`` (the terminal game speaks its language), on a
+    terminal ``columns`` wide (the terminal game wraps its lines to it)."""
     env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANG")}
     return subprocess.run([sys.executable, "-m", "canasta.cli", *args], input=stdin,
-                          capture_output=True, text=True, timeout=120, env={**env, "LANG": lang})
+                          capture_output=True, text=True, timeout=120,
+                          env={**env, "LANG": lang, "COLUMNS": str(columns)})
 
 
 def test_scenario_all_pass(capsys: pytest.CaptureFixture[str]) -> None:
@@ -188,7 +192,7 @@ def test_play_text_session() -> None:
     assert "Legal now: draw" in out
     assert "Not possible: begin your turn" in out
     assert "Not possible: unknown move 'fly'" in out
-    assert "You drew:" in out
+    assert "You draw from the stock: " in out
     assert "Goodbye." in out
 
 
@@ -203,12 +207,39 @@ def test_play_text_speaks_spanish_in_a_spanish_locale_or_when_asked() -> None:
         assert "Tu mano (15): AT DT DC DP JT 10T 9T 9T 8T 7T 7P 6P 5T JK 3T" in out
         assert "objetivo 5.000" in out and "palos P picas, C corazones" in out
         assert "No se puede: empieza tu turno: roba del mazo o toma el pozo" in out
-        assert "Has robado: 6T JK" in out
+        assert "Tú robas del mazo: 6♣ Joker." in out
         assert "No se puede: 'KH' no es una carta" in out  # English letters are refused
         assert "Adiós." in out
     english = run("play", "--text", "--seed", "1", "--players", "2", "--lang", "en",
                   stdin="quit\n", lang="es_ES.UTF-8").stdout
     assert "Your hand (15): AC QC QH QS JC TC 9C 9C 8C 7C 7S 6S 5C JK 3C" in english
+
+
+@pytest.mark.parametrize(("lang", "script", "told"), [
+    ("en_US.UTF-8", "draw\nmeld QC QH QS / 9C 9C JK\nhint\nundo\nundo\nquit\n", [
+        "You draw from the stock: 6♣ Joker.", "You meld Q♣ Q♥ Q♠ and 9♣ 9♣ Joker.",
+        "Hint: ", "You take back Q♣ Q♥ Q♠ and 9♣ 9♣ Joker; the cards are back in your hand.",
+        "Not possible: there is nothing to undo: only your melds of this turn, before you "
+        "discard"]),
+    ("es_ES.UTF-8", "robar\nbajar DT DC DP / 9T 9T JK\npista\ndeshacer\ndeshacer\nsalir\n", [
+        "Tú robas del mazo: 6♣ Joker.", "Tú bajas Q♣ Q♥ Q♠ y 9♣ 9♣ Joker.", "Pista: ",
+        "Tú retiras Q♣ Q♥ Q♠ y 9♣ 9♣ Joker; las cartas vuelven a tu mano.",
+        "No se puede: no hay nada que deshacer: solo tus combinaciones de este turno, antes "
+        "de descartar"]),
+])
+def test_play_text_tells_the_moves_in_words_gives_hints_and_undoes_in_a_narrow_terminal(
+        lang: str, script: str, told: list[str]) -> None:
+    result = run("play", "--text", "--seed", "1", "--players", "2", stdin=script, lang=lang,
+                 columns=40)
+    assert result.returncode == 0, result.stderr
+    # (each prompt, ending in "> ", shares its line with what follows its answer: the answer
+    # comes from a pipe, not from a typist's Enter)
+    lines = [part for line in result.stdout.splitlines() for part in re.split("(?<=> )", line)]
+    assert all(len(line) <= 40 for line in lines), [line for line in lines if len(line) > 40]
+    flowing = " ".join(line.strip() for line in lines if not line.endswith("> "))
+    at = 0
+    for said in told:  # in this order
+        at = flowing.index(said, at) + len(said)
 
 
 def test_play_text_ends_cleanly_on_end_of_input() -> None:

@@ -38,8 +38,8 @@ SUITS_ES: Final = {"P": "S", "C": "H", "D": "D", "T": "C"}
 #: Spanish verbs (and the terminal's commands) -> the notation's.
 VERBS_ES: Final = {"robar": "draw", "tomar": "take", "bajar": "meld", "añadir": "add",
                    "anadir": "add", "descartar": "discard", "pasar": "pass", "preguntar": "ask",
-                   "sí": "yes", "si": "yes", "ayuda": "help", "puntos": "score",
-                   "salir": "quit"}
+                   "sí": "yes", "si": "yes", "ayuda": "help", "pista": "hint",
+                   "deshacer": "undo", "puntos": "score", "salir": "quit"}
 #: The verb the terminal shows a move with in Spanish (it reads it back).
 MOVE_VERBS_ES: Final = {"draw": "robar", "take": "tomar", "meld": "bajar", "add": "añadir",
                         "discard": "descartar", "pass": "pasar", "ask": "preguntar", "yes": "sí",

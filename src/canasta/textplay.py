@@ -1,26 +1,32 @@
 """Canasta in the terminal: the user plays one seat, the computer plays the others.
 
-Everything shown comes from the user's ``PlayerView``; moves go through the ``Table``.
+Everything shown comes from the user's ``PlayerView``; moves go through the ``Table``, which
+keeps the user's melds of the turn for ``undo``, and an expert adviser watches the user's seat
+for ``hint`` (``canasta.hints.suggest``, the browser's hint).  The moves are told in words
+(``canasta.textlog``) and every line is wrapped to the terminal's width.
 """
 
 from __future__ import annotations
 
 import errno
 import os
+import shutil
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from canasta.bots import make_player
-from canasta.cards import Card, sort_cards
+from canasta.bots.expert import ExpertPlayer
+from canasta.cards import Card
 from canasta.engine.scoring import BREAKDOWN_KEYS, HandResult
 from canasta.errors import CanastaError
+from canasta.hints import suggest
 from canasta.i18n import LANGS, catalogue, format_number, text
 from canasta.i18n import render as refusal_text
 from canasta.letters import card_text, move_text, read_move
-from canasta.moves import Move, MoveKind
 from canasta.records import save_record
 from canasta.rules import Rules
 from canasta.table import Table
+from canasta.textlog import narrate, undone, wrap
 from canasta.view import PlayerView
 
 
@@ -42,6 +48,14 @@ def seat_names(rules: Rules, me: int, lang: str = "en") -> dict[int, str]:
         names[(me + 2) % n] = word["partner"]
         names[(me + 3) % n] = word["right"]
     return names
+
+
+def log_names(rules: Rules, me: int, lang: str = "en") -> dict[int, str]:
+    """Each seat as the move log names it at the start of a sentence: ``seat_names``, but
+    "Your partner" ("Tu compañero") for the partner."""
+    partner = text("text.seat.partner", lang)
+    return {s: text("text.seat.your_partner", lang) if n == partner else n
+            for s, n in seat_names(rules, me, lang).items()}
 
 
 def side_names(rules: Rules, me: int, lang: str = "en") -> list[str]:
@@ -88,6 +102,10 @@ def table_options(rules: Rules, lang: str = "en") -> list[str]:
     return out
 
 
+#: Between two melds of a side in the table display (the cards of a meld stand a space apart).
+MELD_SEPARATOR = " · "
+
+
 def render(view: PlayerView, me: int, lang: str = "en") -> str:
     rules = view.rules
     names = seat_names(rules, me, lang)
@@ -107,7 +125,7 @@ def render(view: PlayerView, me: int, lang: str = "en") -> str:
     lines.append(pile + (" " + text("text.frozen", lang) if view.pile_frozen else ""))
     tag = " " + text("text.canasta", lang)
     for side in range(rules.n_sides):
-        melds = "  ".join(
+        melds = MELD_SEPARATOR.join(
             _cards(m.sorted_cards(), lang) + (tag if m.size >= rules.variant.canasta_size
                                               and m.rank != "3" else "")
             for m in view.melds[side]) or text("text.no_melds", lang)
@@ -138,15 +156,6 @@ def help_text(rules: Rules, lang: str = "en") -> str:
     # "May I go out?" is asked of a partner: none at a table of two or three.
     asking = text("text.help.ask" if rules.n_sides < rules.players else "text.help.no_ask", lang)
     return text("text.help", lang, draw=draw, passing=passing, asking=asking)
-
-
-def describe(move: Move, who: str, lang: str = "en") -> str:
-    k = move.kind
-    if k is MoveKind.TAKE and move.groups and move.groups[0]:
-        return text("text.move.take_with", lang, who=who, move=move_text(move, lang))
-    key = {MoveKind.DRAW: "draw", MoveKind.TAKE: "take", MoveKind.ASK: "ask",
-           MoveKind.YES: "yes", MoveKind.NO: "no"}.get(k, "other")
-    return text(f"text.move.{key}", lang, who=who, move=move_text(move, lang))
 
 
 def how_it_ended(result: HandResult, me: int, names: dict[int, str], lang: str = "en") -> str:
@@ -186,11 +195,13 @@ def score_sheet(result: HandResult, rules: Rules, me: int, totals: list[int],
 def play_text(rules: Rules, seed: int, seat: int = 0, save: str | None = None,
               levels: dict[int, str] | None = None,
               read: Callable[[str], str] = input, write: Callable[[str], None] = print,
-              lang: str | None = None) -> int:
+              lang: str | None = None, width: int | None = None) -> int:
     """Run a match in the terminal, in ``lang`` (by default the environment's locale:
-    ``default_lang``).  Returns the exit status: 1 when the record could not be written to
-    ``save`` at the end (said in ``lang``); a ``save`` that cannot be written to at all (no such
-    folder, a folder itself) is refused with a CanastaError before the game begins."""
+    ``default_lang``), its lines wrapped to ``width`` (by default the terminal's width, asked
+    again at each line: ``shutil.get_terminal_size``).  Returns the exit status: 1 when the
+    record could not be written to ``save`` at the end (said in ``lang``); a ``save`` that
+    cannot be written to at all (no such folder, a folder itself) is refused with a
+    CanastaError before the game begins."""
     if not 0 <= seat < rules.players:
         raise CanastaError(f"--seat must be a seat from 0 to {rules.players - 1}")
     lang = default_lang(os.environ) if lang is None else lang
@@ -203,9 +214,13 @@ def play_text(rules: Rules, seed: int, seat: int = 0, save: str | None = None,
     levels = levels or {}
     computers = {s: make_player(levels.get(s, "expert"), seed * 31 + s)
                  for s in range(rules.players) if s != seat}
-    table = Table(rules, seed, computers)
+    # The hint's adviser watches the user's seat, as the browser's watches its player's.
+    table = Table(rules, seed, computers, advisers={seat: ExpertPlayer(seed * 31 + seat)},
+                  undo=True)
     names = seat_names(rules, seat, lang)
     words = catalogue(lang)
+    screen = _Screen(read, write, width)
+    read, write = screen.read, screen.write
     write(text("text.welcome", lang, seed=str(seed)))
     write(text("text.computers", lang, players=", ".join(
         f"{names[s]} {words.get(f'level.{p.name}', p.name)}" for s, p in computers.items())))
@@ -225,6 +240,35 @@ def play_text(rules: Rules, seed: int, seat: int = 0, save: str | None = None,
             else:
                 write(text("text.record_written", lang, path=save))
     return status
+
+
+#: A space no line is broken at (``textwrap`` breaks only at ASCII whitespace).
+_GLUE = "\u00a0"
+
+
+class _Screen:
+    """The terminal's reading and writing, every line wrapped to the width (``wrap``)."""
+
+    def __init__(self, read: Callable[[str], str], write: Callable[[str], None],
+                 width: int | None) -> None:
+        self._read, self._write, self._width = read, write, width
+
+    def width(self) -> int:
+        return self._width if self._width is not None else shutil.get_terminal_size().columns
+
+    def write(self, lines: str) -> None:
+        self._write(wrap(lines, self.width()))
+
+    def read(self, prompt: str) -> str:
+        """The answer to ``prompt``: its lines but the last are written, and the last (with
+        the space after it) asked with; the prompt's closing ">" stays with its last word."""
+        body = prompt.rstrip()
+        if body.endswith(" >"):
+            body = body[:-2] + _GLUE + ">"
+        *before, last = wrap(body, self.width()).replace(_GLUE, " ").split("\n")
+        if before:
+            self._write("\n".join(before))
+        return self._read(last + prompt[len(prompt.rstrip()):])
 
 
 def _unwritable(path: Path, lang: str) -> str | None:
@@ -252,9 +296,14 @@ def _save_problem(e: OSError, path: Path, lang: str) -> str:
 def _loop(table: Table, me: int, names: dict[int, str], read: Callable[[str], str],
           write: Callable[[str], None], lang: str) -> None:
     rules = table.rules
+    told = log_names(rules, me, lang)
 
     def shown_card(c: Card) -> str:
         return card_text(c, lang)
+
+    def refused(e: CanastaError) -> None:
+        write(text("text.refused", lang, reason=refusal_text(e, lang, capital=False,
+                                                             show_card=shown_card)))
 
     shown = False
     while True:
@@ -274,8 +323,9 @@ def _loop(table: Table, me: int, names: dict[int, str], read: Callable[[str], st
             shown = False
             continue
         if table.computer_to_act():
+            before = table.view(me)
             seat, move = table.step_computer()
-            write(describe(move, names[seat], lang))
+            write(narrate(before, table.view(me), seat, move, told, lang))
             shown = False
             continue
         view = table.view(me)
@@ -296,7 +346,7 @@ def _loop(table: Table, me: int, names: dict[int, str], read: Callable[[str], st
         try:
             line = read_move(line, lang)
         except CanastaError as e:
-            write(text("text.refused", lang, reason=refusal_text(e, lang, capital=False)))
+            refused(e)
             continue
         word = line.split()[0].lower()
         if word in ("quit", "exit"):
@@ -311,21 +361,36 @@ def _loop(table: Table, me: int, names: dict[int, str], read: Callable[[str], st
             write(", ".join(f"{n}: {_number(s, lang)}" for n, s in
                             zip(side_names(rules, me, lang), match.scores, strict=True)))
             continue
-        before = sort_cards(view.hand)
+        if word in ("hint", "undo"):
+            try:
+                write(_hint(table, me, lang) if word == "hint" else _undo(table, me, lang))
+            except CanastaError as e:
+                refused(e)
+            else:
+                shown = shown and word == "hint"  # (after an undo the table shows again)
+            continue
         try:
             move = table.play(me, line)
         except CanastaError as e:
-            write(text("text.refused", lang, reason=refusal_text(e, lang, capital=False,
-                                                                 show_card=shown_card)))
+            refused(e)
             continue
-        fined = table.view(me).penalties[view.side] - view.penalties[view.side]
-        if fined > 0:
-            write(text("text.penalty", lang, minimum=view.minimum(), fined=fined))
-        if move.kind in (MoveKind.DRAW, MoveKind.TAKE) and match.state.result is None:
-            after = list(table.view(me).hand)
-            for c in before:
-                if c in after:
-                    after.remove(c)
-            if move.kind is MoveKind.DRAW:
-                write(text("text.drew", lang, cards=_cards(sort_cards(after), lang)))
+        write(narrate(view, table.view(me), me, move, told, lang))
         shown = False
+
+
+def _hint(table: Table, me: int, lang: str) -> str:
+    """The hint: the move the expert watching ``me`` would make now, its reason, and how to
+    type it (``canasta.hints.suggest``, as the browser's hint); raises a CanastaError when
+    there is nothing to suggest."""
+    move, reason = suggest(table.advisers.get(me), table.view(me), lang)
+    return text("text.hint", lang, reason=reason, move=move_text(move, lang))
+
+
+def _undo(table: Table, me: int, lang: str) -> str:
+    """Take back the last meld or addition of ``me``'s turn (``Table.undo``) and say what it
+    was; raises a CanastaError (and changes nothing) when there is none."""
+    moves = table.match.moves[-1]
+    last = moves[-1][1] if moves else None
+    table.undo(me)
+    assert last is not None  # (an undo takes back a move of this hand)
+    return undone(last, lang)
