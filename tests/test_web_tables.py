@@ -663,3 +663,32 @@ def test_the_table_socket_takes_a_seated_persons_language_only(client: TestClien
         assert refused["error"].lower() != refused["english"].lower()  # (in Spanish)
     stored = client.app.state.lobby.store.load_table(links["id"])  # type: ignore[attr-defined]
     assert [s["lang"] for s in stored["seats"]] == ["es", None, None, None]
+
+
+#: A client on the machine the server runs on (which adopts the games nobody owns).
+FROM_HERE: dict[str, Any] = {"client": ("127.0.0.1", 50000), "base_url": "http://127.0.0.1:8000"}
+
+
+def test_a_tables_match_started_without_a_device_key_is_nobodys_for_good(
+        tmp_path: Path) -> None:
+    """PROTOCOL.md, "Devices": only the one-person games from before the devices are adopted
+    by the first device of the machine; a table's match whose host sent no device key stays
+    nobody's (in memory and in the store, and after a restart)."""
+    db = tmp_path / "games.sqlite3"
+    with TestClient(create_app(db)) as client:  # (no device key: a program, an old client)
+        links = open_table(client)
+        host = with_key(links["host"])
+        client.post(f"/api/tables/{links['id']}/fill", json={}, headers=host)
+        game = client.post(f"/api/tables/{links['id']}/start", json={},
+                           headers=host).json()["game"]
+        here = TestClient(client.app, headers=DEVICE, **FROM_HERE)
+        assert here.get("/api/games").json()["games"] == []  # the same process
+        assert client.app.state.hub.games[game].owner is None  # type: ignore[attr-defined]
+    for _ in range(2):  # after a restart (twice: the first device of each start)
+        with TestClient(create_app(db), headers=DEVICE, **FROM_HERE) as here:
+            assert here.get("/api/games").json()["games"] == []
+            assert here.get(f"/api/games/{game}").status_code == 404
+    con = sqlite3.connect(db)
+    owners = con.execute("SELECT owner FROM games UNION ALL SELECT owner FROM summaries")
+    assert [r[0] for r in owners] == [None, None]
+    con.close()

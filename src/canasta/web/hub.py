@@ -167,9 +167,10 @@ class Hub:
             raise CorruptGame(error, _lang_of(stored.config), stored.owner) from None
 
     def adopted(self, owner: str) -> None:
-        """The games in memory that were nobody's are ``owner``'s now (as in the store)."""
+        """The games of one person in memory that were nobody's are ``owner``'s now (as in
+        the store: a table's match stays nobody's)."""
         for live in self.games.values():
-            if live.owner is None:
+            if live.owner is None and not isinstance(live.session, TableSession):
                 live.owner = owner
 
     # --- storing ----------------------------------------------------------------------------
