@@ -34,7 +34,7 @@ from typing import Any
 
 from canasta.errors import CanastaError
 from canasta.variants import get_variant, variant_names
-from canasta.web.session import printable_name
+from canasta.web.names import printable_name
 
 log = logging.getLogger("canasta.web")
 

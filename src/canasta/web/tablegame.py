@@ -19,11 +19,12 @@ from canasta.bots.expert import ExpertPlayer
 from canasta.errors import IllegalMove
 from canasta.i18n import LANGS
 from canasta.table import Table as Driver
+from canasta.web.names import computer_names
 from canasta.web.present import legal_json
 from canasta.web.present import view_json as seat_json
 from canasta.web.quick import QuickLimit
 from canasta.web.reasons import unavailable
-from canasta.web.session import COMPUTER_NAMES, HUMAN, ConfigError, GameConfig, GameSession
+from canasta.web.session import HUMAN, ConfigError, GameConfig, GameSession
 from canasta.web.tables import COMPUTER, FRIEND, Table
 
 HOST_SEAT = 0  # the host sits at seat 0 of a table (canasta.web.tables)
@@ -179,14 +180,12 @@ class TableSession(GameSession):
 
 
 def seat_names(seats: Table) -> list[str]:
-    """The name of each seat: its person's, or a computer player's."""
-    names, computers = [], iter(COMPUTER_NAMES)
-    for s in seats.seats:
-        if s.kind == COMPUTER or s.name is None:
-            names.append(next(computers, "Computer"))
-        else:
-            names.append(s.name)
-    return names
+    """The name of each seat: its person's, or a computer player's (never a person's of the
+    table: canasta.web.names)."""
+    people = [s.name for s in seats.seats if s.kind != COMPUTER and s.name is not None]
+    computers = iter(computer_names(people, len(seats.seats) - len(people)))
+    return [s.name if s.kind != COMPUTER and s.name is not None else next(computers)
+            for s in seats.seats]
 
 
 def _player(config: GameConfig, seat: int, level: str) -> Player:
