@@ -245,7 +245,7 @@ class Hub:
             "can_undo": can_undo, "waiting": s.computer_to_act(),
             "paused": live.paused is not None}
         if isinstance(s, TableSession):
-            message["people"] = s.people_json(x for x in live.seats.values() if x is not None)
+            message["people"] = s.people_json(s.present())
         return message
 
     def broadcast_state(self, live: LiveGame, last: tuple[int, str] | None,
@@ -380,6 +380,7 @@ class Hub:
                 live.sockets.add(conn)  # after its first state: broadcasts come in order
                 if table:  # who is here: everybody's list of the people
                     self.broadcast_state(live, None)
+                    self._presence_changed(live)
             self.drive(live)
             await conn.flush()
             while (text := await conn.receive()) is not None:
@@ -394,7 +395,15 @@ class Hub:
                 del live.seats[conn]
                 async with live.lock:
                     self.broadcast_state(live, None)  # "Ana is away"
+                    self._presence_changed(live)
             await conn.finish()
+
+    @staticmethod
+    def _presence_changed(live: LiveGame) -> None:
+        """A socket of a table's match opened or closed: the table's page hears it too."""
+        s = live.session
+        if isinstance(s, TableSession) and s.on_presence is not None:
+            s.on_presence()
 
     # --- the computer seats ---------------------------------------------------------------
     def drive(self, live: LiveGame) -> None:

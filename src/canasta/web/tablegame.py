@@ -40,20 +40,24 @@ class TableSession(GameSession):
     last one ended.
 
     What only the server knows is the lobby's to give (``canasta.web.lobby``): ``present``
-    the seats with a person connected to the match now, ``on_lang`` what to do when a person
-    changes language (store it with their seat), ``quick`` the count of quick messages."""
+    the seats whose person has the table open now (its page or its match: one presence for
+    both, ``Lobby.here``), ``on_presence`` what to do when a socket of the match opens or
+    closes (tell the table's page), ``on_lang`` what to do when a person changes language
+    (store it with their seat), ``quick`` the count of quick messages."""
 
     def __init__(self, game_id: str, config: GameConfig, seats: Table, driver: Driver) -> None:
         super().__init__(game_id, config, table=driver)
         self.table_id = seats.id
         self.names = seat_names(seats)
         self.levels: list[str] = [s.level or "expert" for s in seats.seats]
+        # (a friend's seat nobody took, filled with a computer player, has no person)
         self.person_seats = frozenset(n for n, s in enumerate(seats.seats)
-                                      if s.kind != COMPUTER)
+                                      if s.kind != COMPUTER and s.taken)
         self.langs: dict[int, str] = {n: s.lang for n, s in enumerate(seats.seats)
                                       if n in self.person_seats and s.lang is not None}
         self.ready: set[int] = set()
         self.present: Callable[[], Iterable[int]] = tuple
+        self.on_presence: Callable[[], None] | None = None
         self.on_lang: Callable[[int, str], None] | None = None
         self.quick: QuickLimit | None = None
 
