@@ -8,6 +8,7 @@ import json
 import re
 import socket
 import sqlite3
+import unicodedata
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -806,12 +807,17 @@ def test_a_hint_to_take_a_one_card_pile_says_so_in_both_languages() -> None:
 
 # --- hostile and corrupt input ------------------------------------------------------------------
 def test_text_that_utf8_cannot_carry_is_refused_and_breaks_nothing(client: TestClient) -> None:
-    for name in ("\ud800", "Ana\nBeto", "\x00"):  # JSON allows a lone surrogate, UTF-8 not
+    # (JSON allows a lone surrogate, UTF-8 not; then the format and bidi-control characters,
+    # which would turn or hide other people's text on every screen: a right-to-left override,
+    # the isolates, a zero-width space, a soft hyphen, a byte order mark, a stray joiner)
+    for name in ("\ud800", "Ana\nBeto", "\x00", "\u202e", "Ana\u202eanA", "\u2066Ana\u2069",
+                 "\u200b", "José\u00ad", "\ufeffAna", "\u200d", "Eva\u200d", "\u200cEva"):
         r = client.post("/api/games", content=json.dumps({"name": name}),
                         headers={"Content-Type": "application/json"})
-        assert r.status_code == 400 and "printable" in r.json()["english"]
+        assert r.status_code == 400 and "printable" in r.json()["english"], name
     assert client.get("/api/games").status_code == 200
-    for name in ("Ana\u00a0María", "\U0001f469\u200d\U0001f4bb Eva", "José\u00ad", "李娜"):
+    persian = "\u0645\u06cc\u200c\u0631\u0648\u062f"  # (a non-joiner inside a word)
+    for name in ("Ana\u00a0María", "\U0001f469\u200d\U0001f4bb Eva", persian, "李娜"):
         assert new_game(client, name=name)  # every script, emoji and joiner is welcome
     game_id = new_game(client)
     with game_socket(client, f"/ws/games/{game_id}/0") as ws:
@@ -822,6 +828,24 @@ def test_text_that_utf8_cannot_carry_is_refused_and_breaks_nothing(client: TestC
         ws.send_text(json.dumps({"type": "sync"}))
         assert ws.receive_json() == first
     assert client.get("/api/games").status_code == 200
+
+
+def test_the_computer_players_never_take_the_players_name(client: TestClient) -> None:
+    """A player called Lucía used to play against a computer player called Lucía ("La partida
+    es para Lucía y Elena"): no two seats share a name, case and accents as a reader sees
+    them."""
+    for name in ("Lucía", "lucía", "MATEO", "Luci\u0301a"):
+        game_id = new_game(client, name=name)
+        with game_socket(client, f"/ws/games/{game_id}/0") as ws:
+            names = settle(ws)["view"]["names"]
+        assert names[0] == name and len(names) == 4
+        assert len({unicodedata.normalize("NFKC", n).casefold() for n in names}) == 4, names
+        replayed = client.get(f"/api/games/{game_id}/replay?hand=1").json()
+        assert replayed["frames"][0]["view"]["names"] == names
+    for name in ("Lucía", "Pablo", "Ana"):  # six seats: five computer players
+        config = GameConfig.from_json({"variant": "ponytail", "players": 6, "name": name}, 1)
+        names = config.seat_names()
+        assert names[0] == name and len({n.casefold() for n in names}) == 6, names
 
 
 def test_unreadable_rows_do_not_hide_the_other_games(tmp_path: Path) -> None:

@@ -323,7 +323,7 @@ def test_each_seat_has_its_own_hint_undo_and_nobody_plays_for_another(
 def test_the_match_socket_needs_a_seated_key(client: TestClient) -> None:
     t = Seated(client, "classic", 4, [0, 2])
     try:
-        bad = [("A" * 30, 4403), (key_of(t.links["table"]), 4401)]
+        bad = [("A" * 30, 4403)]
         for key, code in bad:
             with client.websocket_connect(f"/ws/tables/{t.id}/play") as ws:
                 ws.send_json({"type": "hello", "key": key})
@@ -830,5 +830,89 @@ def test_each_person_has_their_own_statistics_and_games_list(
         r = client.post("/api/tables", headers={"X-Canasta-Device": "no good!"},
                         json={"name": "Ana", "seats": [{"friend": True}]})
         assert r.status_code == 400 and r.json()["code"] == "table.person_key"
+    finally:
+        t.close()
+
+
+def lobby_of(t: Seated, key: str) -> dict[str, Any]:
+    r = t.client.get(f"/api/tables/{t.id}", headers=with_key(key))
+    assert r.status_code == 200, r.text
+    return r.json()  # type: ignore[no-any-return]
+
+
+def test_who_is_here_is_one_truth_for_the_table_page_and_the_match(client: TestClient) -> None:
+    """The table's page marked the people playing as away (a third visitor saw everybody away,
+    and the host was offered to hand a present player's seat to a computer): a person is here
+    when either page of the table is open, and both pages say the same."""
+    t = Seated(client, "classic", 4, [0, 1, 3])
+    watch = key_of(t.links["watch"])
+
+    def present_on_page() -> list[bool]:
+        return [s["present"] for s in lobby_of(t, watch)["seats"]]
+
+    try:
+        host = table_socket(t, 0)  # the host's table page, before anyone plays
+        t.connect(0)
+        t.connect(1)  # P1 plays; P3 is on the table's page only
+        with client.websocket_connect(f"/ws/tables/{t.id}") as on_page:
+            on_page.send_json({"type": "hello", "key": t.keys[3]})
+            assert on_page.receive_json()["type"] == "lobby"
+            assert present_on_page() == [True, True, False, True]  # a third visitor's lobby
+            assert [p["present"] for p in t.settle(0)["people"]] == [True, True, False, True]
+            while (msg := host.receive_json())["type"] != "lobby" \
+                    or not msg["seats"][1]["present"]:
+                pass  # the table page hears the match's sockets open
+            r = client.post(f"/api/tables/{t.id}/seats/3", json={"computer": True},
+                            headers=with_key(t.keys[0]))
+            assert r.status_code == 409 and r.json()["code"] == "table.present"
+        # P3 leaves: both pages say so
+        wait_for(lambda: not present_on_page()[3], "P3 away on the page")
+        assert not t.settle(0)["people"][3]["present"]
+        t.sockets[1].close()  # P1 leaves the match
+        wait_for(lambda: not present_on_page()[1], "P1 away on the page")
+        assert present_on_page() == [True, False, False, False]
+    finally:
+        t.close()
+
+
+def test_every_key_of_the_table_watches_its_started_match(client: TestClient) -> None:
+    """Once started, the table's link ("any free seat") and an invite whose seat went to a
+    computer player find no seat: they watch, with no card of any hand."""
+    r = client.post("/api/tables", json={"variant": "classic", "players": 4, "name": "Ana",
+                                         "seats": [{"friend": True}, {"level": "basic"},
+                                                   {"friend": True}]})
+    links = r.json()
+    tid, host = links["id"], with_key(links["host"])
+    client.post(f"/api/tables/{tid}/fill", json={}, headers=host)  # seat 1's invite unused
+    assert client.post(f"/api/tables/{tid}/start", json={}, headers=host).status_code == 200
+    for link in (links["table"], links["invites"]["1"]):
+        with client.websocket_connect(f"/ws/tables/{tid}/play") as ws:
+            ws.send_json({"type": "hello", "key": key_of(link)})
+            seen = ws.receive_json()
+            assert seen["type"] == "state" and seen["view"]["seat"] is None
+            assert seen["view"]["hand"] == [] and not CARD.search(json.dumps(seen["view"]["legal"]))
+            ws.send_json({"type": "move", "move": "draw", "id": 1})
+            while (msg := ws.receive_json()).get("id") != 1:
+                pass
+            assert msg["type"] == "error"
+
+
+def test_new_links_close_a_spectator_watching_with_the_old_one(client: TestClient) -> None:
+    t = Seated(client, "classic", 2, [0, 1])
+    try:
+        t.connect(0)
+        t.connect(1)
+        t.connect(None)
+        t.settle_all()
+        r = client.post(f"/api/tables/{t.id}/links", json={}, headers=with_key(t.keys[0]))
+        assert r.status_code == 200
+        with pytest.raises(WebSocketDisconnect) as e:
+            while True:
+                t.read(None)
+        assert e.value.code == 4403
+        assert t.sync(1)["view"]["seat"] == 1  # the seated keep theirs
+        t.links["watch"] = r.json()["watch"]
+        t.connect(None)  # the new link watches
+        assert t.settle(None)["view"]["seat"] is None
     finally:
         t.close()

@@ -235,6 +235,50 @@ def test_refusals_another_seat_and_seat_taken(client: TestClient) -> None:
     assert [s["name"] for s in lobby["seats"]] == ["Ana", "Eva", None, None]
 
 
+def test_a_name_of_format_or_control_characters_is_refused_at_a_table(
+        client: TestClient) -> None:
+    """A right-to-left override turned every other name on the screens of the table: names are
+    refused format and bidi-control characters as well as controls, the host's and the
+    friends'."""
+    links = open_table(client)
+    tid = links["id"]
+    for name in ("\u202e", "Luis\u202e", "\u2067Luis\u2069", "\u200b", "Lu\u00adis", "\x07"):
+        refusal(client.post(f"/api/tables/{tid}/join", json={"name": name},
+                            headers=with_key(links["invites"]["3"])), 400, "table.bad_name")
+        body = refusal(client.post("/api/tables", json=table_body(name=name)), 400,
+                       "table.bad_request")
+        assert "printable" in body["english"]
+    ok = client.post(f"/api/tables/{tid}/join", json={"name": "\U0001f469\u200d\U0001f4bb Luis"},
+                     headers=with_key(links["invites"]["3"]))
+    assert ok.status_code == 200, ok.text
+
+
+def test_no_two_seats_of_a_table_share_a_name(client: TestClient) -> None:
+    """The computer players took "Lucía" and "Mateo" whatever the people were called: a friend
+    saw a partner and a rival both named Lucía.  A person may not take another person's name
+    (case and accents as a reader sees them), and the computers take none of the people's."""
+    links = open_table(client, name="Lucía", seats=[{"friend": True}, {"level": "basic"},
+                                                    {"friend": True, "level": "random"}])
+    tid, host = links["id"], with_key(links["host"])
+    for name in ("Lucía", "LUCÍA", "Luci\u0301a"):
+        body = refusal(client.post(f"/api/tables/{tid}/join", json={"name": name},
+                                   headers=with_key(links["invites"]["1"])), 409,
+                       "table.name_taken")
+        assert body["english"] == f"{name} is already at this table: choose another name"
+    assert client.post(f"/api/tables/{tid}/join", json={"name": "Mateo"},
+                       headers=with_key(links["invites"]["1"])).status_code == 200
+    assert client.post(f"/api/tables/{tid}/join", json={"name": "Mateo"},  # renaming: his own
+                       headers=with_key(links["invites"]["1"])).status_code == 200
+    refusal(client.post(f"/api/tables/{tid}/join", json={"name": "mateo", "seat": 3},
+                        headers=with_key(links["table"])), 409, "table.name_taken")
+    client.post(f"/api/tables/{tid}/fill", json={}, headers=host)
+    assert client.post(f"/api/tables/{tid}/start", json={}, headers=host).status_code == 200
+    with client.websocket_connect(f"/ws/tables/{tid}/play") as ws:
+        ws.send_json({"type": "hello", "key": key_of(links["host"])})
+        names = ws.receive_json()["view"]["names"]
+    assert names[:2] == ["Lucía", "Mateo"] and len(set(names)) == 4, names
+
+
 def test_host_only_actions_are_refused_to_everybody_else(client: TestClient) -> None:
     links = open_table(client)
     tid = links["id"]
@@ -663,3 +707,32 @@ def test_the_table_socket_takes_a_seated_persons_language_only(client: TestClien
         assert refused["error"].lower() != refused["english"].lower()  # (in Spanish)
     stored = client.app.state.lobby.store.load_table(links["id"])  # type: ignore[attr-defined]
     assert [s["lang"] for s in stored["seats"]] == ["es", None, None, None]
+
+
+#: A client on the machine the server runs on (which adopts the games nobody owns).
+FROM_HERE: dict[str, Any] = {"client": ("127.0.0.1", 50000), "base_url": "http://127.0.0.1:8000"}
+
+
+def test_a_tables_match_started_without_a_device_key_is_nobodys_for_good(
+        tmp_path: Path) -> None:
+    """PROTOCOL.md, "Devices": only the one-person games from before the devices are adopted
+    by the first device of the machine; a table's match whose host sent no device key stays
+    nobody's (in memory and in the store, and after a restart)."""
+    db = tmp_path / "games.sqlite3"
+    with TestClient(create_app(db)) as client:  # (no device key: a program, an old client)
+        links = open_table(client)
+        host = with_key(links["host"])
+        client.post(f"/api/tables/{links['id']}/fill", json={}, headers=host)
+        game = client.post(f"/api/tables/{links['id']}/start", json={},
+                           headers=host).json()["game"]
+        here = TestClient(client.app, headers=DEVICE, **FROM_HERE)
+        assert here.get("/api/games").json()["games"] == []  # the same process
+        assert client.app.state.hub.games[game].owner is None  # type: ignore[attr-defined]
+    for _ in range(2):  # after a restart (twice: the first device of each start)
+        with TestClient(create_app(db), headers=DEVICE, **FROM_HERE) as here:
+            assert here.get("/api/games").json()["games"] == []
+            assert here.get(f"/api/games/{game}").status_code == 404
+    con = sqlite3.connect(db)
+    owners = con.execute("SELECT owner FROM games UNION ALL SELECT owner FROM summaries")
+    assert [r[0] for r in owners] == [None, None]
+    con.close()

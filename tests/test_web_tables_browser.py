@@ -62,9 +62,10 @@ class People:
         self.contexts: list[Any] = []
         self.errors: list[str] = []
 
-    def page(self, locale: str) -> Page:
-        context = self.browser.new_context(viewport={"width": 1200, "height": 900},
-                                           locale=locale)
+    def page(self, locale: str, **options: Any) -> Page:
+        """A page of a new person; ``options``: the context's (a viewport, touch...)."""
+        context = self.browser.new_context(**{"viewport": {"width": 1200, "height": 900},
+                                              "locale": locale, **options})
         context.add_init_script("localStorage.setItem('canasta.speed', 'instant')")
         self.contexts.append(context)
         pg = context.new_page()

@@ -356,6 +356,7 @@ REFUSALS: Final[dict[str, str]] = {
     "table.seat_empty": "seat {seat} has nobody yet: wait for the friend, or fill the empty seats "
                         "with computer players",
     "table.bad_name": "the name must be 1 to {most} printable characters",
+    "table.name_taken": "{name} is already at this table: choose another name",
     "table.bad_request": "the request is not valid: {reason}",
     "table.cannot_save": "the server cannot save the table now: nothing was changed",
     "table.not_seated": "this is for the people seated at the table: sit down first",

@@ -10,7 +10,8 @@ message of a game's socket, never in a URL.  The server keeps only its SHA-256 h
 Games stored before devices existed belong to nobody.  The first request with a device key
 that comes from the machine the server runs on (a loopback address and a loopback ``Host``,
 through no proxy) adopts them all: that is the player who played them there, since the server
-listened on loopback only until ``--host`` was given.
+listened on loopback only until ``--host`` was given.  A table's match whose host sent no
+device key is nobody's too, and stays so: it is never adopted (``Store.adopt``).
 """
 
 from __future__ import annotations

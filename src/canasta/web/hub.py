@@ -167,9 +167,10 @@ class Hub:
             raise CorruptGame(error, _lang_of(stored.config), stored.owner) from None
 
     def adopted(self, owner: str) -> None:
-        """The games in memory that were nobody's are ``owner``'s now (as in the store)."""
+        """The games of one person in memory that were nobody's are ``owner``'s now (as in
+        the store: a table's match stays nobody's)."""
         for live in self.games.values():
-            if live.owner is None:
+            if live.owner is None and not isinstance(live.session, TableSession):
                 live.owner = owner
 
     # --- storing ----------------------------------------------------------------------------
@@ -244,7 +245,7 @@ class Hub:
             "can_undo": can_undo, "waiting": s.computer_to_act(),
             "paused": live.paused is not None}
         if isinstance(s, TableSession):
-            message["people"] = s.people_json(x for x in live.seats.values() if x is not None)
+            message["people"] = s.people_json(s.present())
         return message
 
     def broadcast_state(self, live: LiveGame, last: tuple[int, str] | None,
@@ -379,6 +380,7 @@ class Hub:
                 live.sockets.add(conn)  # after its first state: broadcasts come in order
                 if table:  # who is here: everybody's list of the people
                     self.broadcast_state(live, None)
+                    self._presence_changed(live)
             self.drive(live)
             await conn.flush()
             while (text := await conn.receive()) is not None:
@@ -393,7 +395,15 @@ class Hub:
                 del live.seats[conn]
                 async with live.lock:
                     self.broadcast_state(live, None)  # "Ana is away"
+                    self._presence_changed(live)
             await conn.finish()
+
+    @staticmethod
+    def _presence_changed(live: LiveGame) -> None:
+        """A socket of a table's match opened or closed: the table's page hears it too."""
+        s = live.session
+        if isinstance(s, TableSession) and s.on_presence is not None:
+            s.on_presence()
 
     # --- the computer seats ---------------------------------------------------------------
     def drive(self, live: LiveGame) -> None:

@@ -44,7 +44,6 @@ from canasta.web.tablegame import TableSession, seat_names
 from canasta.web.tables import (
     ROLE_HOST,
     ROLE_SEAT,
-    ROLE_WATCH,
     Pass,
     Table,
     TableRefusal,
@@ -84,6 +83,10 @@ class LiveTable:
     # since an invite becomes its seat's key as its friend sits down.
     sockets: dict[Connection, str] = field(default_factory=dict)
     langs: dict[Connection, str] = field(default_factory=dict)  # as each socket's hello asked
+    # The match's spectators' sockets and the keys they came with (new links close those
+    # whose key opens nothing any more).
+    watchers: dict[WebSocket, str] = field(default_factory=dict)
+    shown: set[int] = field(default_factory=set)  # who is here, as the last lobby said
 
     def who(self, conn: Connection) -> Pass | None:
         key = self.sockets.get(conn)
@@ -92,8 +95,9 @@ class LiveTable:
         except TableRefusal:
             return None
 
-    def present(self) -> set[int]:
-        """The seats with a person connected (the host's and the friends')."""
+    def on_table(self) -> set[int]:
+        """The seats with a person on the table's page (the host's and the friends'): half of
+        who is here (``Lobby.here``)."""
         out = set()
         for conn in self.sockets:
             p = self.who(conn)
@@ -135,14 +139,38 @@ class Lobby:
         a person's language is kept, the count of quick messages."""
         game_id, table_id = session.id, session.table_id
 
-        def present() -> set[int]:
-            match = self.games.games.get(game_id)
-            return _people_here(match) if match is not None else set()
-
-        session.present = present
+        session.present = lambda: self.here(table_id, game_id)
+        session.on_presence = lambda: self._announce(table_id)
         session.on_lang = lambda seat, lang: self.keep_lang(table_id, seat, lang)
         session.quick = self.quick
         return session
+
+    def here(self, table_id: str, game_id: str | None = None) -> set[int]:
+        """The seats whose person has the table open, on its page or in its match: the one
+        presence that the lobby, the match's ``people``, the host's hand-over, the wait for
+        the next hand and the turn clock all read (docs/PROTOCOL.md, "Who is here")."""
+        live = self.tables.get(table_id)
+        out = live.on_table() if live is not None else set()
+        game_id = game_id or (live.table.game if live is not None else None)
+        match = self.games.games.get(game_id) if game_id is not None else None
+        return (out | _people_here(match)) if match is not None else out
+
+    def _announce(self, table_id: str) -> None:
+        """The table's sockets told who is here now, if that changed (a socket of its match
+        opened or closed)."""
+        live = self.tables.get(table_id)
+        if live is not None and self.here(table_id) != live.shown:
+            self.announce(live)
+
+    async def _tell_match(self, live: LiveTable) -> None:
+        """The match's sockets told who is here now (a socket of the table opened or closed);
+        the next hand may have waited for a person who has left."""
+        match = self.games.games.get(live.table.game) if live.table.game else None
+        if match is None:
+            return
+        async with match.lock:
+            self.games.broadcast_state(match, None)
+        await self._deal(match)
 
     def keep_lang(self, table_id: str, seat: int, lang: str) -> None:
         """Store ``lang`` with ``seat``'s person at the table, soon (the match's lock is held
@@ -230,7 +258,7 @@ class Lobby:
         self.announce(live)
 
     def announce(self, live: LiveTable) -> None:
-        present = live.present()
+        present = live.shown = self.here(live.table.id)
         for conn in list(live.sockets):
             who = live.who(conn)
             if who is not None:
@@ -286,7 +314,7 @@ class Lobby:
             seat = s.table.to_act()
             between = s.state.result is not None  # (-1: the deal is what is waited for)
             if match.paused is not None or (not between and (
-                    seat is None or s.table.is_computer(seat) or seat in _people_here(match))):
+                    seat is None or s.table.is_computer(seat) or seat in set(s.present()))):
                 waiting = None
                 continue
             now = (-1 if between else seat or 0, s.state.hand_number, len(s.state.history))
@@ -368,9 +396,8 @@ class Lobby:
             msg = await hello_of(ws, frozenset({"key", "lang"}), HELLO_WAIT)
             if msg is None:
                 raise TableRefusal("table.no_key")
-            who = live.table.resolve(msg.get("key"))
-            if who.role not in (ROLE_HOST, ROLE_SEAT, ROLE_WATCH):
-                raise TableRefusal("table.not_seated")
+            key = msg.get("key")
+            who = live.table.resolve(key)
             match = await self.match_of(live)
             if match is None:
                 raise TableRefusal("table.not_started")
@@ -390,13 +417,33 @@ class Lobby:
             with suppress(*GONE):
                 await ws.close(code=CLOSE_NO_KEY, reason="no key")
             return
+        # The host and the seated play their seats; every other key of the table watches (the
+        # spectators' link, and the table's link or an invite that found no free seat).
+        seat = live.table.seat_of(who)
         session = match.session
-        if isinstance(session, TableSession) and who.seat is not None \
+        if isinstance(session, TableSession) and seat is not None \
                 and msg.get("lang") in ("en", "es"):
-            session.set_lang(who.seat, str(msg["lang"]))
-        await self.games.attend(match, ws, who.seat if who.role != ROLE_WATCH else None)
-        if who.role != ROLE_WATCH:  # the next hand may have waited for this person only
+            session.set_lang(seat, str(msg["lang"]))
+        if seat is None:
+            live.watchers[ws] = str(key)
+        try:
+            await self.games.attend(match, ws, seat)
+        finally:
+            live.watchers.pop(ws, None)
+        if seat is not None:  # the next hand may have waited for this person only
             await self._deal(match)
+
+    def close_replaced(self, live: LiveTable, match: LiveGame) -> None:
+        """Close the match's spectators whose key opens nothing any more (the host made new
+        links): the socket gets 4403, as a reconnection with that key would."""
+        for conn in list(match.sockets):
+            key = live.watchers.get(conn.ws)
+            if key is None:
+                continue
+            try:
+                live.table.resolve(key)
+            except TableRefusal:
+                conn.close(CLOSE_WRONG_KEY, "the link was replaced")
 
     # --- a table's socket ---------------------------------------------------------------
     async def attend(self, ws: WebSocket, table_id: str) -> None:
@@ -422,6 +469,7 @@ class Lobby:
                 conn.close(*said)
                 return
             key, lang = said
+            before = self.here(table_id)
             async with live.lock:
                 live.sockets[conn] = key
                 seat = self._seat_of(live, conn)
@@ -435,15 +483,22 @@ class Lobby:
                         stored = True
                 if not stored:
                     self.announce(live)  # its first lobby, and everybody's new presence
+            if self.here(table_id) != before:
+                await self._tell_match(live)
             await conn.flush()
             while (text := await conn.receive()) is not None:
                 await self._handle(live, conn, text)
                 await conn.flush()
         finally:
             live.langs.pop(conn, None)
-            if live.sockets.pop(conn, None) is not None:
-                self.announce(live)
-            await conn.finish()
+            before = self.here(table_id)
+            try:
+                if live.sockets.pop(conn, None) is not None:
+                    self.announce(live)
+                    if self.here(table_id) != before:
+                        await self._tell_match(live)
+            finally:
+                await conn.finish()
 
     def _hello(self, live: LiveTable, conn: Connection,
                first: str | bytes | None) -> tuple[str, str | None] | tuple[int, str]:
@@ -504,7 +559,7 @@ class Lobby:
             if fields is None or set(msg) != {"type", *fields}:
                 raise bad_request(BadMessage("protocol.table_messages"))
             if kind == "sync":
-                conn.send(live.table.lobby(who, live.present()))
+                conn.send(live.table.lobby(who, self.here(live.table.id)))
             elif kind == "say":
                 seat = live.table.seat_of(who)
                 if seat is None:
@@ -608,7 +663,7 @@ def install_tables(app: FastAPI, lobby: Lobby) -> None:
     @refusing
     async def table_lobby(request: Request, table_id: str) -> dict[str, Any]:
         async def show(live: LiveTable, who: Pass) -> dict[str, Any]:
-            return live.table.lobby(who, live.present())
+            return live.table.lobby(who, lobby.here(table_id))
 
         return await act(request, table_id, show)
 
@@ -636,7 +691,7 @@ def install_tables(app: FastAPI, lobby: Lobby) -> None:
     async def fill(request: Request, table_id: str) -> dict[str, Any]:
         async def fill_seats(live: LiveTable, who: Pass) -> dict[str, Any]:
             await lobby.change(live, live.table.filled(who))
-            return live.table.lobby(who, live.present())
+            return live.table.lobby(who, lobby.here(table_id))
 
         if not await empty(request):
             raise bad_request(BadMessage("protocol.table_fill"))
@@ -651,11 +706,11 @@ def install_tables(app: FastAPI, lobby: Lobby) -> None:
 
         async def hand(live: LiveTable, who: Pass) -> dict[str, Any]:
             match = await lobby.match_of(live)
-            present = live.present() | (_people_here(match) if match else set())
+            present = lobby.here(table_id)
             await lobby.change(live, live.table.handed(who, seat, data["computer"], present))
             if match is not None:
                 await lobby.hand_over(match, seat, data["computer"])
-            return live.table.lobby(who, live.present())
+            return live.table.lobby(who, lobby.here(table_id))
 
         return await act(request, table_id, hand)
 
@@ -666,7 +721,10 @@ def install_tables(app: FastAPI, lobby: Lobby) -> None:
 
         async def relink(live: LiveTable, who: Pass) -> dict[str, Any]:
             table, keys = live.table.relinked(who)
-            await lobby.change(live, table)
+            await lobby.change(live, table)  # (closes the table's sockets of the old keys)
+            match = await lobby.match_of(live)
+            if match is not None:
+                lobby.close_replaced(live, match)
             return lobby.links(base_of(request), table_id, {**keys, "host": key})
 
         if not await empty(request):

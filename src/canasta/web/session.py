@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import logging
 import random
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -32,14 +31,13 @@ from canasta.rules import TARGETS, Rules, is_choice
 from canasta.table import Table
 from canasta.variants import get_variant, variant_names
 from canasta.view import PlayerView
+from canasta.web.names import MAX_NAME, computer_names, is_printable_name, printable_name
 from canasta.web.present import view_json
 from canasta.web.reasons import unavailable
 
 log = logging.getLogger("canasta.web")
 
 HUMAN = 0
-MAX_NAME = 40
-COMPUTER_NAMES = ("Lucía", "Mateo", "Elena", "Diego", "Sofía")  # seats 1, 2, ...
 #: What a new game is when its options do not say: the variant's own table size and target
 #: come from the variant registry, the computer seats play at DEFAULT_LEVEL.
 DEFAULT_VARIANT = "classic"
@@ -106,17 +104,6 @@ def _house_rules(variant: str, players: int, given: object) -> tuple[tuple[str, 
                               value=json.dumps(value))
         out.append((name, value))
     return tuple(sorted(out))
-
-
-def is_printable_name(name: str) -> bool:
-    """No control characters and no lone surrogates (which UTF-8 cannot carry); every letter,
-    sign, emoji and space of any script is welcome."""
-    return not any(unicodedata.category(ch) in ("Cc", "Cs") for ch in name)
-
-
-def printable_name(name: str) -> str:
-    """``name`` without the characters ``is_printable_name`` refuses."""
-    return "".join(ch for ch in name if unicodedata.category(ch) not in ("Cc", "Cs")).strip()
 
 
 @dataclass(frozen=True)
@@ -191,7 +178,8 @@ class GameConfig:
         return GameConfig.from_json(given, seed)
 
     def seat_names(self) -> list[str]:
-        return [self.name, *COMPUTER_NAMES[:self.players - 1]]
+        """The player's name, then the computer players' (never the player's own)."""
+        return [self.name, *computer_names([self.name], self.players - 1)]
 
     def seat_levels(self) -> list[str | None]:
         return [None, *self.levels]

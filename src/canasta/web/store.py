@@ -34,7 +34,7 @@ from typing import Any
 
 from canasta.errors import CanastaError
 from canasta.variants import get_variant, variant_names
-from canasta.web.session import printable_name
+from canasta.web.names import printable_name
 
 log = logging.getLogger("canasta.web")
 
@@ -407,11 +407,14 @@ class Store:
             _write_seatings(db, game_id, record)
 
     def adopt(self, owner: str) -> int:
-        """Give every game that belongs to nobody (those of a database from before the
-        devices) to ``owner``; how many games it got."""
+        """Give every game of one person that belongs to nobody (those of a database from
+        before the devices) to ``owner``; how many games it got.  A table's match that is
+        nobody's (its host sent no device key) stays nobody's: it was never this machine's
+        player's alone (docs/PROTOCOL.md, "Devices")."""
+        alone = "owner IS NULL AND id NOT IN (SELECT game FROM tables WHERE game IS NOT NULL)"
         with self._tx() as db:
-            done = db.execute("UPDATE games SET owner = ? WHERE owner IS NULL", (owner,))
-            db.execute("UPDATE summaries SET owner = ? WHERE owner IS NULL", (owner,))
+            done = db.execute(f"UPDATE games SET owner = ? WHERE {alone}", (owner,))
+            db.execute(f"UPDATE summaries SET owner = ? WHERE {alone}", (owner,))
             return int(done.rowcount)
 
     def save(self, game_id: str, config: dict[str, Any], record: dict[str, Any]) -> None:

@@ -19,11 +19,12 @@ from canasta.bots.expert import ExpertPlayer
 from canasta.errors import IllegalMove
 from canasta.i18n import LANGS
 from canasta.table import Table as Driver
+from canasta.web.names import computer_names
 from canasta.web.present import legal_json
 from canasta.web.present import view_json as seat_json
 from canasta.web.quick import QuickLimit
 from canasta.web.reasons import unavailable
-from canasta.web.session import COMPUTER_NAMES, HUMAN, ConfigError, GameConfig, GameSession
+from canasta.web.session import HUMAN, ConfigError, GameConfig, GameSession
 from canasta.web.tables import COMPUTER, FRIEND, Table
 
 HOST_SEAT = 0  # the host sits at seat 0 of a table (canasta.web.tables)
@@ -39,20 +40,24 @@ class TableSession(GameSession):
     last one ended.
 
     What only the server knows is the lobby's to give (``canasta.web.lobby``): ``present``
-    the seats with a person connected to the match now, ``on_lang`` what to do when a person
-    changes language (store it with their seat), ``quick`` the count of quick messages."""
+    the seats whose person has the table open now (its page or its match: one presence for
+    both, ``Lobby.here``), ``on_presence`` what to do when a socket of the match opens or
+    closes (tell the table's page), ``on_lang`` what to do when a person changes language
+    (store it with their seat), ``quick`` the count of quick messages."""
 
     def __init__(self, game_id: str, config: GameConfig, seats: Table, driver: Driver) -> None:
         super().__init__(game_id, config, table=driver)
         self.table_id = seats.id
         self.names = seat_names(seats)
         self.levels: list[str] = [s.level or "expert" for s in seats.seats]
+        # (a friend's seat nobody took, filled with a computer player, has no person)
         self.person_seats = frozenset(n for n, s in enumerate(seats.seats)
-                                      if s.kind != COMPUTER)
+                                      if s.kind != COMPUTER and s.taken)
         self.langs: dict[int, str] = {n: s.lang for n, s in enumerate(seats.seats)
                                       if n in self.person_seats and s.lang is not None}
         self.ready: set[int] = set()
         self.present: Callable[[], Iterable[int]] = tuple
+        self.on_presence: Callable[[], None] | None = None
         self.on_lang: Callable[[int, str], None] | None = None
         self.quick: QuickLimit | None = None
 
@@ -179,14 +184,12 @@ class TableSession(GameSession):
 
 
 def seat_names(seats: Table) -> list[str]:
-    """The name of each seat: its person's, or a computer player's."""
-    names, computers = [], iter(COMPUTER_NAMES)
-    for s in seats.seats:
-        if s.kind == COMPUTER or s.name is None:
-            names.append(next(computers, "Computer"))
-        else:
-            names.append(s.name)
-    return names
+    """The name of each seat: its person's, or a computer player's (never a person's of the
+    table: canasta.web.names)."""
+    people = [s.name for s in seats.seats if s.kind != COMPUTER and s.name is not None]
+    computers = iter(computer_names(people, len(seats.seats) - len(people)))
+    return [s.name if s.kind != COMPUTER and s.name is not None else next(computers)
+            for s in seats.seats]
 
 
 def _player(config: GameConfig, seat: int, level: str) -> Player:

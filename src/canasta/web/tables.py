@@ -32,15 +32,8 @@ from canasta.bots import LEVELS
 from canasta.errors import CanastaError
 from canasta.i18n import LANGS
 from canasta.variants import get_variant, variant_names
-from canasta.web.session import (
-    DEFAULT_LEVEL,
-    DEFAULT_VARIANT,
-    HUMAN,
-    MAX_NAME,
-    ConfigError,
-    GameConfig,
-    is_printable_name,
-)
+from canasta.web.names import MAX_NAME, is_printable_name, printable_name, same_name
+from canasta.web.session import DEFAULT_LEVEL, DEFAULT_VARIANT, HUMAN, ConfigError, GameConfig
 
 KEY_BYTES = 22  # 176 bits, written as 30 URL-safe characters
 #: A table's turn clock, in seconds (None: off, the default): how long the match waits for an
@@ -61,7 +54,7 @@ STATUS: Final[dict[str, int]] = {
     "table.no_table": 404, "table.game_gone": 404,
     "table.started": 409, "table.seat_taken": 409, "table.not_friend_seat": 409,
     "table.host_seated": 409, "table.present": 409, "table.nobody": 409,
-    "table.seat_empty": 409, "table.not_started": 409,
+    "table.seat_empty": 409, "table.not_started": 409, "table.name_taken": 409,
     "table.cannot_save": 503, "table.quick_too_many": 429,
 }
 
@@ -128,7 +121,9 @@ class Seat:
     @staticmethod
     def from_json(obj: Mapping[str, Any]) -> Seat:
         lang, person = obj.get("lang"), obj.get("person")
-        return Seat(str(obj["kind"]), obj.get("level"), obj.get("name"), obj.get("invite"),
+        name = obj.get("name")  # (stored before some characters were refused: without them)
+        name = (printable_name(name) or "Player") if isinstance(name, str) else None
+        return Seat(str(obj["kind"]), obj.get("level"), name, obj.get("invite"),
                     obj.get("key"), bool(obj.get("stand_in")),
                     lang if lang in LANGS else None,
                     person if isinstance(person, str) else None)
@@ -260,6 +255,7 @@ class Table:
             n = who.seat
             if who.role == ROLE_INVITE and self.seats[n].taken:
                 raise TableRefusal("table.seat_taken", seat=n)
+            self._check_name_free(clean, n)
             out = self._copy()
             out.seats[n].name = clean
             out.seats[n].key = out.seats[n].invite
@@ -276,6 +272,7 @@ class Table:
                 raise TableRefusal("table.not_friend_seat", seat=seat)
             if self.seats[seat].taken:
                 raise TableRefusal("table.seat_taken", seat=seat)
+            self._check_name_free(clean, seat)
             key = new_key()
             out = self._copy()
             out.seats[seat].name = clean
@@ -372,6 +369,14 @@ class Table:
         """The options of the table's match as ``POST /api/games`` takes them: each friend's
         seat with its stand-in's level (the match driver seats the people; see PROTOCOL.md)."""
         return {k: copy.deepcopy(v) for k, v in self.config.items()}
+
+    def _check_name_free(self, name: str, seat: int) -> None:
+        """Refuse ``name`` to ``seat`` when another person of the table has it (no two seats
+        share a name; the computer players take none of the people's, canasta.web.names)."""
+        for n, s in enumerate(self.seats):
+            if n != seat and s.kind != COMPUTER and s.name is not None \
+                    and same_name(s.name, name):
+                raise TableRefusal("table.name_taken", name=name)
 
     @staticmethod
     def _host_only(who: Pass) -> None:

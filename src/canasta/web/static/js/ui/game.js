@@ -4,7 +4,7 @@
 // and turns clicks, drops and keys into requests.
 import { $, fill, h, keepFocus } from "../dom.js";
 import { lang, t, tn } from "../i18n.js";
-import { setGameLang, socketUrl, tableSocketUrl } from "../net.js";
+import { handSeat, setGameLang, socketUrl, tableSocketUrl } from "../net.js";
 import { GameConnection } from "../connection.js";
 import { deviceKey } from "../device.js";
 import { Selection, dropOnPile, drawnIndices, hintIndices } from "../selection.js";
@@ -21,7 +21,9 @@ import { gameLayout } from "./layout.js";
 import { chooseMeld, closeGameDialogs, fillScore, updateAnswer, updateScore } from "./playdialogs.js";
 import { settings } from "../settings.js";
 import { QUICK } from "./lobby.js";
+import { BUBBLE_MS, logSaid, placeBubbles, seatActions, watchArea, watching } from "./tableplay.js";
 
+const SAID_KEPT = 50; // the quick messages of a match kept for its log
 const REFUSALS = {
   4404: "errors.noSuchGame", 4403: "errors.notYourSeat", 4401: "errors.notYourSeat",
   4409: "errors.notStarted", 4422: "errors.corruptGame",
@@ -36,6 +38,7 @@ export class GameScreen {
     this.tableLink = table;
     this.people = null; // who plays each seat, and who is here (a table's match)
     this.said = null; // the latest quick message
+    this.saidLog = []; // this match's quick messages heard here: [{seat, say, time, hand, at}]
     this.onExit = onExit;
     this.view = null; // the view on screen
     this.shown = null; // the state message on screen
@@ -78,7 +81,7 @@ export class GameScreen {
       ? { type: "hello", key: this.tableLink.key, lang: lang() }
       : { type: "hello", key: deviceKey() };
     this.connection = new GameConnection(url, {
-      onSaid: live((msg) => { this.said = msg; this.render(); }),
+      onSaid: live((msg) => this.hear(msg)),
       onOpen: live(() => this.onOpen()),
       onClose: live((info) => this.onClose(info)),
       onShow: live((msg, fresh) => this.apply(msg, fresh)),
@@ -157,8 +160,10 @@ export class GameScreen {
   onClose({ code, final, lost }) {
     // The server may not have seen the language: tell it again after reconnecting.
     if (lost.some((r) => r.type === "lang")) this.toldLang = null;
-    if (final && REFUSALS[code]) {
-      this.fatalKey = REFUSALS[code];
+    // (at a table, a key that opens nothing: the host may have made new links)
+    const why = this.tableLink && code === 4403 ? "errors.tableLink" : REFUSALS[code];
+    if (final && why) {
+      this.fatalKey = why;
       this.error = t(this.fatalKey);
     }
     if (final) closeGameDialogs();
@@ -235,7 +240,34 @@ export class GameScreen {
     e.hintBox.hidden = !this.hint;
     fill(e.hintBox, this.hint ? hintContent(this.hint) : null);
     updateHistory(e, v);
+    logSaid(e.history, this.saidLog, v);
     this.updateDialogs();
+  }
+
+  /** A quick message: at its sender's seat for a few seconds, and in the move log. */
+  hear(msg) {
+    const v = this.view;
+    this.said = msg;
+    this.saidLog = [...this.saidLog, {
+      ...msg, time: Date.now(), hand: v ? v.hand_number : 0, at: v && v.history ? v.history.length : 0,
+    }].slice(-SAID_KEPT);
+    this.render();
+    setTimeout(() => { if (!this.disposed) placeBubbles(this.root, this.saidLog); }, BUBBLE_MS + 50);
+  }
+
+  /** The host hands an absent friend's seat to its computer player, or gives it back. */
+  async handSeat(seat, computer) {
+    if (this.handing) return;
+    this.handing = true;
+    try {
+      await handSeat(this.tableLink.id, this.tableLink.key, seat, computer);
+      this.error = ""; // (the new state comes over the socket)
+    } catch (err) {
+      this.error = err.message;
+    } finally {
+      this.handing = false;
+    }
+    this.renderAlert();
   }
 
   /** At a table with friends: who is away, which seats a computer plays for a friend, the
@@ -263,7 +295,8 @@ export class GameScreen {
     const seated = this.view.seat !== null && this.view.seat !== undefined;
     fill(e.people,
       h("p", { class: "people-notes", "aria-live": "polite", dataset: { testid: "away-notes" } }, notes.join(" · ")),
-      h("p", { class: "people-said", "aria-live": "polite", dataset: { testid: "said" } }, said),
+      // (read out here; shown as a bubble at the sender's seat)
+      h("p", { class: "people-said visually-hidden", "aria-live": "polite", dataset: { testid: "said" } }, said),
       seated ? h("details", { class: "quick-menu" },
         h("summary", {}, t("quick.title")),
         h("div", { class: "quick-buttons" }, QUICK.map((id) => h("button", {
@@ -303,10 +336,18 @@ export class GameScreen {
       onDropMeld: (rank, e) => this.addTo(rank, Number(e.dataTransfer.getData("text/plain"))),
     }));
     fill(this.el.ownSeat, ownSeatBadge(v, { lastSeat: this.lastSeat }));
+    if (this.tableLink) {
+      seatActions(this.root, { view: v, people: this.people, onHand: (seat, computer) => this.handSeat(seat, computer) });
+      placeBubbles(this.root, this.saidLog);
+    }
   }
 
   renderHand() {
     const v = this.view;
+    if (watching(v)) {
+      watchArea(this.el);
+      return;
+    }
     const drawn = drawnIndices(v);
     // The drawn cards slide in once, not at every redraw.
     const drawKey = drawn.size ? `${v.hand_number}:${v.history ? v.history.length : 0}:${[...drawn].join(",")}` : "";
@@ -326,6 +367,7 @@ export class GameScreen {
   /** The counter, the prepared groups and the buttons: what the selection changes. */
   renderControls() {
     const e = this.el;
+    if (watching(this.view)) return; // (a spectator has no move buttons: watchArea)
     const ctx = this.context();
     const en = availability(ctx);
     e.counter.textContent = counterText(this.view, this.selection);
@@ -401,6 +443,7 @@ export class GameScreen {
   }
 
   act(id) {
+    if (watching(this.view) && id !== "show-score") return; // (a spectator's shortcut)
     const ctx = this.context();
     const en = availability(ctx);
     if (!en[id]) {

@@ -202,9 +202,10 @@ export class TableScreen {
       this.seatsList(), error];
     if (!you.joined && !L.started && you.role !== "watch") main.push(this.joinForm());
     if (you.role === "host") main.push(this.hostActions());
-    else if (L.started) {
-      main.push(h("p", { dataset: { testid: "table-started" } }, t("table.started")));
-      if (you.joined || you.role === "watch") main.push(this.goButton());
+    else if (L.started && (you.joined || you.role === "watch")) {
+      main.push(h("p", { dataset: { testid: "table-started" } }, t("table.started")), this.goButton());
+    } else if (L.started) { // the table's link, or an invite whose seat a computer took
+      main.push(h("p", { dataset: { testid: "table-full" } }, t("table.full")), this.goButton("table.watchGame"));
     }
     else if (you.joined) main.push(h("p", { class: "muted", dataset: { testid: "wait-host" } }, t("table.waitHost")));
     const side = [];
@@ -241,7 +242,8 @@ export class TableScreen {
           : h("span", { class: "tag tag--lost", dataset: { testid: "away" } }, t("table.away", { name: s.name })));
       }
       let action = null;
-      if (L.you.role === "host" && s.kind === "friend" && s.taken && !s.present) {
+      // (a seat a computer plays may be given back with its friend here, not handed over)
+      if (L.you.role === "host" && s.kind === "friend" && s.taken && (s.computer || !s.present)) {
         action = h("button", {
           type: "button", class: "btn btn-small", dataset: { testid: `hand-${s.seat}` },
           onclick: () => this.act(() => handSeat(this.id, this.key, s.seat, !s.computer)),
@@ -299,10 +301,10 @@ export class TableScreen {
       }, t("table.start")));
   }
 
-  goButton() {
+  goButton(label = "table.goToGame") {
     return h("button", {
       type: "button", class: "btn btn-primary btn-large", dataset: { testid: "go-to-game" }, onclick: () => this.onGame(),
-    }, t("table.goToGame"));
+    }, t(label));
   }
 
   linksPanel() {

@@ -21,10 +21,11 @@ export function seatName(view, seat) {
   return (view.names && view.names[seat]) || t("seat.computer", { n: seat });
 }
 
-/** "Your side" / "You" for the player's side, the players' names for the others. */
+/** "Your side" / "You" for the player's side, the players' names for the others (every side,
+ * for a spectator: its view has no seat). */
 export function sideName(view, side) {
   const seats = seatsOfSide(view, side);
-  if (side === view.side) return seats.length > 1 ? t("side.yours") : t("side.you");
+  if (side === view.side && view.seat !== null && view.seat !== undefined) return seats.length > 1 ? t("side.yours") : t("side.you");
   const names = seats.map((s) => (view.names && view.names[s]) || t("seat.computer", { n: s }));
   return names.join(t("side.joiner"));
 }
@@ -56,11 +57,12 @@ function seatBadge(view, seat, opts) {
   // While a "may I go out?" waits for its answer, the asker is marked instead of the turn.
   const asked = view.asking !== null && view.asking !== undefined;
   const isTurn = view.result == null && view.turn === seat && !asked;
-  const isPartner = view.partner === seat;
+  const watching = view.seat === null || view.seat === undefined; // (a spectator's: nobody's partner)
+  const isPartner = !watching && view.partner === seat;
   const meta = [];
   const side = seat % sidesOf(view);
   if (isPartner) meta.push(t("seat.partner"));
-  else if (seat !== view.seat) meta.push(t("seat.opponent"));
+  else if (seat !== view.seat && !watching) meta.push(t("seat.opponent"));
   // With three partnerships (Ponytail, 6 players) "opponent" alone does not say who plays with
   // whom: each opponent names its partners.
   if (seat !== view.seat && side !== view.side && sidesOf(view) > 2) {
