@@ -1,6 +1,7 @@
-"""The browser's selections made into the engine's moves: cards of several ranks pressed *Meld*
-together go down as one meld per rank (or the player is told how to lay them), and *Add to…* is
-told which melds take which cards (issue 32, item 13)."""
+"""The browser's selections made into the engine's moves, and the hint's whole move: cards of
+several ranks pressed *Meld* together go down as one meld per rank (or the player is told how
+to lay them), *Add to…* is told which melds take which cards, and a hint names every card the
+expert lays this turn on its ranks (issue 32, item 13)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,14 @@ from typing import Any
 
 import pytest
 
+from canasta.bots.expert import ExpertPlayer
 from canasta.errors import IllegalMove
 from canasta.i18n import catalogue, render
-from canasta.moves import Move
+from canasta.moves import Move, MoveKind
 from canasta.position import position_from_json, position_to_json
+from canasta.view import view_of
 from canasta.web.groups import add_fits
+from canasta.web.hints import advise
 from test_web_reasons import session_at
 from test_web_table_play import Seated, client  # noqa: F401 (a fixture)
 
@@ -120,6 +124,50 @@ def test_add_to_is_told_which_melds_take_which_cards() -> None:
     # Nothing while another seat is to act, or before the draw.
     assert add_fits(position_from_json({**FITS, "turn": 1}), 0) == {}
     assert add_fits(position_from_json({**FITS, "phase": "draw"}), 0) == {}
+
+
+# --- the hint: the whole move -------------------------------------------------------------------
+NINES = {"variant": "classic", "players": 4, "scores": [0, 0], "turn": 0, "phase": "play",
+         "hands": [["9S", "9D", "9H", "6C", "6S", "KH", "4S", "5D", "8C", "JD", "QS"],
+                   ["QC", "4C", "5C", "7C", "8D", "TC", "JC"],
+                   ["6C", "4D", "5H", "7S", "8S", "TD", "JH"],
+                   ["7D", "4H", "5S", "8H", "TH", "JS", "QD"]],
+         "melds": [[["9C", "9C", "9H"], ["6H", "6D", "6S"]], [["AH", "AS", "AC"]]],
+         "threes": [[], []], "discard": ["5C", "KD"], "stock": ["4H", "3H", "7H", "AD", "AH", "KC"]}
+
+
+def test_a_hint_names_every_card_the_expert_adds_to_its_rank_this_turn() -> None:
+    state = position_from_json(NINES)
+    # The expert adds its nines one by one...
+    expert = ExpertPlayer(5)
+    view = view_of(state, 0)
+    expert.memory.update(view)
+    assert str(expert.decide(view)) == "add 9 9D"
+    # ...and the hint is all of them at once, and says so.
+    move, why = advise(state, 0, ExpertPlayer(5), "en")
+    assert str(move) == "add 9 9D 9H 9S"
+    assert why.startswith("Add 9♦ 9♥ 9♠ to your nines")
+    move, why = advise(state, 0, ExpertPlayer(5), "es")
+    assert str(move) == "add 9 9D 9H 9S" and "9♦ 9♥ 9♠" in why
+    assert position_to_json(state) == position_to_json(position_from_json(NINES))  # (unplayed)
+
+
+def test_a_hint_to_meld_names_the_cards_the_expert_adds_to_that_meld_next() -> None:
+    hand = ["8C", "8D", "8H", "8S", "KH", "4S", "5D", "JD", "QS"]
+    state = position_from_json({**NINES, "hands": [hand, *NINES["hands"][1:]],
+                                "melds": [[["9C", "9C", "9H"]], [["AH", "AS", "AC"]]]})
+    move, _ = advise(state, 0, ExpertPlayer(5), "en")
+    assert move.kind is MoveKind.MELD
+    assert [c.text for c in move.cards_from_hand()] == ["8C", "8D", "8H", "8S"]
+    assert state.is_legal(move)
+
+
+def test_the_hint_of_the_browser_is_the_whole_move() -> None:
+    session = session_at(NINES)
+    move, _ = session.hint(0, "en")
+    assert str(move) == "add 9 9D 9H 9S"
+    session.play(0, str(move))  # the page sends it as it is
+    assert session.match.state.melds[0][0].size == 6
 
 
 def test_a_seat_at_a_table_with_friends_is_told_which_melds_take_which_cards(

@@ -1,8 +1,8 @@
-"""Melding and adding through the page, in Debian's Chromium at the laptop size (1366x768) and
-on a touch phone (390x844): cards of two ranks pressed *Meld* together go down as two melds, a
-wild card either could take is not guessed, and *Add to…* adds at once where one meld takes the
-cards and offers only the melds that do (issue 32, item 13).  The servers, Chromium and the
-positions' helpers are test_web_layout's."""
+"""Melding, adding and hints through the page, in Debian's Chromium at the laptop size
+(1366x768) and on a touch phone (390x844): cards of two ranks pressed *Meld* together go down as
+two melds, a wild card either could take is not guessed, *Add to…* adds at once where one meld
+takes the cards and offers only the melds that do, and a hint shows every card of the move
+(issue 32, item 13).  The servers, Chromium and the positions' helpers are test_web_layout's."""
 
 from __future__ import annotations
 
@@ -88,3 +88,21 @@ def test_add_to_adds_at_once_or_offers_only_the_melds_that_take_the_cards(
     dialog.get_by_test_id("add-to-A").click()
     idle(page)
     assert melds_of(session) == {"9": 4, "A": 4, "K": 7}
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_hint_shows_every_card_the_expert_lays_on_its_rank(context_for: Any,  # noqa: F811
+                                                             server: LiveServer,  # noqa: F811
+                                                             size: str) -> None:
+    page = context_for(size)
+    hand = ["9S", "9D", "9H", "KH", "4S", "5D", "8C", "JD", "QS"]
+    open_game(page, server, "classic", 4, {
+        **BASE, "hands": [hand, *OTHERS],
+        "melds": [[["9C", "9C", "2H"]], [["AH", "AS", "AC"]]]})
+    # The expert adds its nines one at a time (whatever the game's seed); the hint is all three.
+    page.get_by_test_id("hint").click()
+    expect(page.get_by_test_id("hint-text")).to_contain_text("9♦ 9♥ 9♠")
+    hinted = page.get_by_test_id("hand").locator(".card--hinted")
+    expect(hinted).to_have_count(3)
+    assert sorted(hinted.evaluate_all("els => els.map(e => e.dataset.card)")) == [
+        "9D", "9H", "9S"]

@@ -32,7 +32,7 @@ from canasta.table import Table
 from canasta.variants import get_variant, variant_names
 from canasta.view import PlayerView
 from canasta.web.groups import add_fits, by_rank
-from canasta.web.hints import explain
+from canasta.web.hints import advise
 from canasta.web.present import view_json
 from canasta.web.reasons import unavailable
 
@@ -327,14 +327,12 @@ class GameSession:
         self.table.next_hand()
 
     def hint(self, seat: int, lang: str) -> tuple[Move, str]:
-        """The expert's move for the player now, and why (in ``lang``)."""
-        view = self.view(seat)
+        """The expert's whole move for the player now (every card it lays this turn on the
+        ranks of its first step, ``hints.whole_move``), and why (in ``lang``)."""
         adviser = self.table.advisers.get(seat)
-        if not isinstance(adviser, ExpertPlayer) or not view.to_act:
+        if not isinstance(adviser, ExpertPlayer) or not self.view(seat).to_act:
             raise IllegalMove("web.no_hint")
-        adviser.memory.update(view)
-        move = adviser.decide(view)
-        return move, explain(view, move, lang)
+        return advise(self.state, seat, adviser, lang)
 
     # --- storing ------------------------------------------------------------------------
     def record(self) -> dict[str, Any]:
