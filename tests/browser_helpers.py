@@ -1,4 +1,5 @@
-"""What the browser test files share: screenshots of a page and axe-core's accessibility check."""
+"""What the browser test files share: screenshots of a page, axe-core's accessibility check, and
+whether *Add to…* asks which meld."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
+
+    from canasta.engine.state import HandState
+    from canasta.moves import Move
 
 SHOTS = Path(os.environ.get("CANASTA_SCREENSHOTS",
                             Path(__file__).resolve().parents[1] / "build" / "screenshots"))
@@ -40,3 +44,12 @@ def chromium(executable: str) -> Iterator[Any]:
         b = p.chromium.launch(executable_path=executable, args=["--no-sandbox"])
         yield b
         b.close()
+
+
+def asks_which_meld(state: HandState, seat: int, move: Move) -> bool:
+    """Whether *Add to…* opens its chooser for the cards of ``move`` (an addition): only when
+    more than one meld of the side takes them; else it adds them at once."""
+    from canasta.web.groups import add_fits, rank_key
+
+    key = " ".join(sorted(rank_key(c) for c in move.cards_from_hand()))
+    return sum(key in keys for keys in add_fits(state, seat).values()) > 1

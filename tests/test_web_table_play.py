@@ -33,7 +33,7 @@ from test_web_tables import key_of, with_key
 #: What a frame holds besides its view of the engine: the names and levels of the seats, the
 #: match's score sheet, the cards received this turn (checked apart) and the reasons of what
 #: is refused (checked apart).
-CONTEXT = ("names", "levels", "match", "drew", "unavailable")
+CONTEXT = ("names", "levels", "match", "drew", "unavailable", "add_fits")
 CARD = re.compile(r"\b(?:10|[2-9TJQKA])[CDHS]\b|\bJK\b")
 
 

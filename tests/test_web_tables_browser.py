@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from browser_helpers import axe_check, chromium, shot
+from browser_helpers import asks_which_meld, axe_check, chromium, shot
 from canasta.bots.basic import BasicPlayer
 from canasta.moves import MoveKind
 
@@ -291,7 +291,8 @@ class Person:
         elif k is MoveKind.ADD:
             self.select(cards)
             click("add-to")
-            self.page.locator(f"[data-testid='add-to-{move.rank}']").click()
+            if asks_which_meld(session.state, self.seat, move):
+                self.page.locator(f"[data-testid='add-to-{move.rank}']").click()
         elif k is MoveKind.MELD:
             groups = [[c.text for c in g] for g in move.groups]
             for g in groups[:-1]:

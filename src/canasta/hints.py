@@ -1,29 +1,86 @@
-"""The hint: the move the expert would make for a person's seat, and why, in a short reason a
-player understands, in Spanish or English (the catalogues' ``hint.*`` texts), built from the
-seat's view only.  The browser's hint button and the terminal's ``hint`` both ask ``suggest``."""
+"""The hint: the expert's whole move for a person's seat and why, in Spanish or English.
+
+The expert plays its turn a move at a time (a meld, then its additions card by card); a hint
+names at once every card the expert goes on to lay this turn on the ranks of its first move
+(``whole_move``), so "add 9♦ 9♥ 9♠" rather than "add 9♦" three times.  The reason is a short
+sentence a player understands (the catalogues' ``hint.*`` texts), built from the seat's view
+only (``explain``).  ``suggest`` gives both; the browser's Hint button and the terminal's
+``hint`` ask it.
+"""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from canasta.bots.base import Player
 from canasta.bots.expert import ExpertPlayer
 from canasta.cards import BLACK_THREE, JOKER, Card
-from canasta.errors import IllegalMove
+from canasta.engine.state import HandState
+from canasta.errors import CanastaError, IllegalMove
 from canasta.i18n import LANGS, format_card, text
-from canasta.moves import Move, MoveKind
-from canasta.view import PlayerView
+from canasta.moves import Move, MoveKind, group_rank
+from canasta.view import PlayerView, view_of
 
 
-def suggest(adviser: Player | None, view: PlayerView, lang: str) -> tuple[Move, str]:
-    """The move ``adviser`` (the expert watching the seat of ``view``: ``Table.advisers``)
-    makes for that seat now, and why, in ``lang``.  Raises IllegalMove when the seat is not to
-    act, or has no expert watching it."""
-    if not isinstance(adviser, ExpertPlayer) or not view.to_act:
-        raise IllegalMove("web.no_hint")
+def advise(state: HandState, seat: int, adviser: ExpertPlayer, lang: str) -> tuple[Move, str]:
+    """The hint for ``seat``, to act in ``state``: the adviser's whole move (``whole_move``)
+    and why, in ``lang``.  The adviser sees the seat's view only, and is left as it would be
+    after choosing that move's first step."""
+    view = view_of(state, seat)
     adviser.memory.update(view)
-    move = adviser.decide(view)
+    move = whole_move(state, seat, adviser, adviser.decide(view))
     return move, explain(view, move, lang)
+
+
+def whole_move(state: HandState, seat: int, adviser: ExpertPlayer, first: Move) -> Move:
+    """``first``, the adviser's move for ``seat`` now, with every card the adviser goes on to
+    add this turn to the ranks ``first`` lays (a copy of the adviser plays the turn on in a copy
+    of the state, seeing the seat's view only), as long as the move that lays them all at once
+    is legal now.  Anything but a meld or an addition is the move itself."""
+    if first.kind not in (MoveKind.MELD, MoveKind.ADD) or state.turn != seat:
+        return first
+    ranks = {first.rank} if first.kind is MoveKind.ADD else {group_rank(g) for g in first.groups}
+    world = state.copy()
+    player = copy.deepcopy(adviser)
+    whole = step = first
+    for _ in range(len(state.hands[seat])):
+        world.apply(step, seat)
+        if (world.result is not None or world.turn != seat or world.phase != "play"
+                or world.asking is not None):
+            break
+        view = view_of(world, seat)
+        player.memory.update(view)
+        step = player.decide(view)
+        if step.kind is MoveKind.ADD and step.rank in ranks:
+            more = _joined(whole, step)
+            try:
+                state.check(more, seat)
+            except CanastaError:
+                break
+            whole = more
+        elif step.kind not in (MoveKind.MELD, MoveKind.ADD):
+            break  # the turn's melding is over (a discard, a question to the partner)
+    return whole
+
+
+def _joined(move: Move, more: Move) -> Move:
+    """``move`` (a meld or an addition) with the cards of ``more`` (an addition to one of its
+    ranks) laid on the same rank."""
+    cards = list(more.groups[0])
+    if move.kind is MoveKind.ADD:
+        return Move.add(move.rank, [*move.groups[0], *cards])
+    return Move.meld(*([*g, *cards] if group_rank(g) == more.rank else g for g in move.groups))
+
+
+def suggest(adviser: Player | None, state: HandState, seat: int,
+            lang: str) -> tuple[Move, str]:
+    """The hint for ``seat`` in ``state`` from ``adviser`` (the expert watching that seat:
+    ``Table.advisers``): its whole move and why, in ``lang`` (``advise``).  Raises IllegalMove
+    when the seat is not to act, or has no expert watching it."""
+    if not isinstance(adviser, ExpertPlayer) or state.to_move() != seat:
+        raise IllegalMove("web.no_hint")
+    return advise(state, seat, adviser, lang)
 
 
 def explain(view: PlayerView, move: Move, lang: str) -> str:

@@ -160,6 +160,10 @@ REFUSALS: Final[dict[str, str]] = {
     "web.unreadable": "this saved game cannot be read: {reason}",
     "web.no_game": "there is no game {game}",
     "web.hands_range": "the game has hands 1 to {count}",
+    # (canasta.web.groups: the selected cards of several ranks laid as one meld per rank)
+    "web.meld_by_rank": "laid as one meld per rank: {reason}",
+    "web.meld_wilds_ambiguous": "the wild cards ({cards}) could go with more than one rank: "
+                                "choose each meld's cards and press Stage group, then Meld",
     # --- whose games are whose (canasta.web.devices) ---------------------------------------------
     "device.no_key": "the request carries no key of this device: a device's games are shown "
                      "to it alone",

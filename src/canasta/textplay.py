@@ -382,7 +382,7 @@ def _hint(table: Table, me: int, lang: str) -> str:
     """The hint: the move the expert watching ``me`` would make now, its reason, and how to
     type it (``canasta.hints.suggest``, as the browser's hint); raises a CanastaError when
     there is nothing to suggest."""
-    move, reason = suggest(table.advisers.get(me), table.view(me), lang)
+    move, reason = suggest(table.advisers.get(me), table.state, me, lang)
     return text("text.hint", lang, reason=reason, move=move_text(move, lang))
 
 

@@ -6,7 +6,7 @@ import { STATIC, english } from "./fakes.mjs";
 const { t } = await english();
 const { parseCard } = await import(`${STATIC}js/cards.js`);
 const { Selection } = await import(`${STATIC}js/selection.js`);
-const { availability, hiddenAction, statusText, whyNot } = await import(`${STATIC}js/actions.js`);
+const { addTargets, availability, hiddenAction, statusText, whyNot } = await import(`${STATIC}js/actions.js`);
 
 const HAND = ["5H", "5D", "KH", "3S"].map(parseCard);
 
@@ -113,4 +113,23 @@ test("the status line: the connection first, then the pause, then whose turn it 
   assert.equal(statusText(ctx({ view: view({ turn: 2, to_act: false, legal: { yes: true, no: true }, asking: 2 }) })),
     t("status.answer", { name: "Mateo" }));
   assert.equal(statusText(ctx({ view: view({ turn: 3, to_act: false }) })), t("status.waitingFor", { name: "Elena" }));
+});
+
+test("Add to… goes to the melds the server says take the selected cards, whatever their suits", () => {
+  // add_fits: by meld rank, every choice of cards of the hand the engine adds to it.
+  const melds = [[{ rank: "K" }, { rank: "9" }, { rank: "A" }], []];
+  const add_fits = { 9: ["9", "9 9", "2", "2 9", "2 9 9"], K: ["2"], A: ["2", "2 2"] };
+  const v = { side: 0, melds, legal: { add: ["9", "A", "K"] }, add_fits };
+  assert.deepEqual(addTargets(v, ["9S", "9D"]), { melds: ["9"], fallback: null });
+  assert.deepEqual(addTargets(v, ["9H", "2C", "9D"]), { melds: ["9"], fallback: null });
+  // A deuce fits three melds, in the table's order; two deuces only the aces.
+  assert.deepEqual(addTargets(v, ["2C"]), { melds: ["K", "9", "A"], fallback: null });
+  assert.deepEqual(addTargets(v, ["2C", "2D"]), { melds: ["A"], fallback: null });
+  // Nothing takes them: the move goes to the meld of the first natural card for the server to say
+  // why, and wild cards alone go nowhere.
+  assert.deepEqual(addTargets(v, ["9S", "9D", "9H"]), { melds: [], fallback: "9" });
+  assert.deepEqual(addTargets(v, ["QS", "9D"]), { melds: [], fallback: "Q" });
+  assert.deepEqual(addTargets(v, ["JK"]), { melds: [], fallback: null });
+  // A state without the list (a spectator's) offers nothing.
+  assert.deepEqual(addTargets({ side: 0, melds, legal: {} }, ["2C"]).melds, []);
 });

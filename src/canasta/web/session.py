@@ -31,6 +31,7 @@ from canasta.rules import TARGETS, Rules, is_choice
 from canasta.table import Table
 from canasta.variants import get_variant, variant_names
 from canasta.view import PlayerView
+from canasta.web.groups import add_fits, by_rank
 from canasta.web.names import MAX_NAME, computer_names, is_printable_name, printable_name
 from canasta.web.present import view_json
 from canasta.web.reasons import unavailable
@@ -279,6 +280,7 @@ class GameSession:
                         match=self.match_json(), drew=self.table.drew.get(seat, ()))
         out["unavailable"] = unavailable(self.state, seat, view.legal_moves, out["legal"],
                                          self.config.lang)
+        out["add_fits"] = add_fits(self.state, seat)
         return out
 
     def computer_to_act(self) -> bool:
@@ -290,10 +292,13 @@ class GameSession:
     # --- playing ------------------------------------------------------------------------
     def play(self, seat: int, text: str) -> Move:
         """Play the human seat's move; raises CanastaError (and changes nothing) when it is
-        malformed, illegal, out of turn or for a seat that is not the player's."""
+        malformed, illegal, out of turn or for a seat that is not the player's.  A meld whose
+        cards are of several ranks is laid as one meld per rank (``groups.by_rank``)."""
         if not isinstance(text, str) or len(text) > 400:
             raise IllegalMove("web.move_text")
-        return self.table.play(seat, text)
+        # Cards of several ranks melded as one group: one meld per rank (web.groups).
+        split = by_rank(self.state, seat, text) if seat not in self.computers else None
+        return self.table.play(seat, text if split is None else split)
 
     def undo(self, seat: int) -> None:
         """Take back the player's last meld or addition of this turn (never a draw, a take or
@@ -310,8 +315,9 @@ class GameSession:
         self.table.next_hand()
 
     def hint(self, seat: int, lang: str) -> tuple[Move, str]:
-        """The expert's move for the player now, and why (in ``lang``)."""
-        return suggest(self.table.advisers.get(seat), self.view(seat), lang)
+        """The expert's whole move for the player now (every card it lays this turn on the
+        ranks of its first step, ``hints.whole_move``), and why (in ``lang``)."""
+        return suggest(self.table.advisers.get(seat), self.state, seat, lang)
 
     # --- storing ------------------------------------------------------------------------
     def record(self) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from canasta.bots.expert import ExpertPlayer
 from canasta.errors import IllegalMove
 from canasta.i18n import LANGS
 from canasta.table import Table as Driver
+from canasta.web.groups import add_fits
 from canasta.web.names import computer_names
 from canasta.web.present import legal_json
 from canasta.web.present import view_json as seat_json
@@ -30,7 +31,7 @@ from canasta.web.tables import COMPUTER, FRIEND, Table
 HOST_SEAT = 0  # the host sits at seat 0 of a table (canasta.web.tables)
 
 #: The private parts of a seat's view: a spectator's copy has them emptied.
-PRIVATE = ("hand", "drew", "legal", "unavailable", "answer")
+PRIVATE = ("hand", "drew", "legal", "unavailable", "add_fits", "answer")
 
 
 class TableSession(GameSession):
@@ -156,6 +157,7 @@ class TableSession(GameSession):
                         match=self.match_json(), drew=self.table.drew.get(seat, ()))
         out["unavailable"] = unavailable(self.state, seat, view.legal_moves, out["legal"],
                                          self.lang_of(seat))
+        out["add_fits"] = add_fits(self.state, seat)
         return out
 
     def spectator_json(self) -> dict[str, Any]:
@@ -165,7 +167,7 @@ class TableSession(GameSession):
         view = self.view(HUMAN)
         # (seat 0's side and partner stay: public, and where the client lays the table out)
         out.update({"seat": None, "to_act": False,
-                    "hand": [], "drew": None, "answer": None, "unavailable": {},
+                    "hand": [], "drew": None, "answer": None, "unavailable": {}, "add_fits": {},
                     "minimum": 0, "pile_frozen": out["pile_frozen_all"]})
         out["legal"] = {k: ([] if isinstance(v, list) else False)
                         for k, v in legal_json(view).items()}

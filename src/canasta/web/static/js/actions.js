@@ -90,6 +90,23 @@ export function whyNot(id, en, { view: v, selection, busy, conn }) {
   }
 }
 
+/**
+ * Where "Add to…" sends the selected cards `texts`: `melds`, the ranks of the side's melds that
+ * take them (the server's `add_fits`: the engine's answer for every choice of cards of the
+ * hand, each written as its cards' ranks sorted, since suits make no difference to an addition),
+ * in the table's order; and, when none does, `fallback`, the rank of their first natural card,
+ * where the move goes anyway so that the server says why (null: wild cards alone).
+ */
+export function addTargets(view, texts) {
+  const fits = view.add_fits || {};
+  const ranks = texts.map((text) => parseCard(text).rank);
+  const key = [...ranks].sort().join(" ");
+  const order = (view.melds[view.side] || []).map((m) => m.rank);
+  const melds = order.filter((rank, i) => order.indexOf(rank) === i && (fits[rank] || []).includes(key));
+  const natural = ranks.find((rank) => rank !== "2" && rank !== "JK");
+  return { melds, fallback: melds.length ? null : natural ?? null };
+}
+
 /** Which buttons are left out of sight (not merely unavailable) in this state. */
 export function hiddenAction(id, en, view) {
   if (id === "show-score") return !(view && view.result);

@@ -8,7 +8,7 @@ import { handSeat, setGameLang, socketUrl, tableSocketUrl } from "../net.js";
 import { GameConnection } from "../connection.js";
 import { deviceKey } from "../device.js";
 import { Selection, dropOnPile, drawnIndices, hintIndices } from "../selection.js";
-import { availability, statusText, whyNot } from "../actions.js";
+import { addTargets, availability, statusText, whyNot } from "../actions.js";
 import { captionFor } from "../captions.js";
 import { SORT_ORDERS } from "../cards.js";
 import { ownSeatBadge, renderFelt } from "./table.js";
@@ -468,7 +468,7 @@ export class GameScreen {
       case "take": this.sendMove(sel.takeMove(v.hand, sort, v.pile_top)); break;
       case "meld": this.sendMove(sel.meldMove(v.hand, sort)); break;
       case "add-group": sel.stage(v.hand, sort); this.refreshSelection(); break;
-      case "add-to": chooseMeld(v, sel.selectedTexts(v.hand, sort), (rank) => this.addTo(rank)); break;
+      case "add-to": this.addToChosen(); break;
       case "discard": this.sendMove(sel.discardMove(v.hand)); break;
       case "pass": this.sendMove("pass"); break;
       case "ask": this.sendMove("ask"); break;
@@ -483,6 +483,22 @@ export class GameScreen {
       }
       case "show-score": this.scoreSeenFor = null; this.updateDialogs(); break;
       default: break;
+    }
+  }
+
+  /** "Add to…": straight to the one meld that takes the selected cards, a choice among several;
+   * when none takes them, to the meld of their rank all the same, for the server to say why. */
+  addToChosen() {
+    const v = this.view;
+    const texts = this.selection.selectedTexts(v.hand, settings.sort());
+    const { melds, fallback } = addTargets(v, texts);
+    if (melds.length > 1) {
+      chooseMeld(v, texts, melds, (rank) => this.addTo(rank));
+    } else if (melds.length || fallback) {
+      this.addTo(melds[0] || fallback);
+    } else {
+      this.error = t("errors.noMeldTakes");
+      this.renderAlert();
     }
   }
 

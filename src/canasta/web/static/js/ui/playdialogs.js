@@ -112,9 +112,9 @@ export function fillScore({ view: v, onSeen, onNext, onNewGame, waiting = null, 
   }
 }
 
-/** "Add to which meld?": one button per meld the server lets the selected `cards` join. */
-export function chooseMeld(view, cards, onChoose) {
-  const ranks = (view.legal && view.legal.add) || [];
+/** "Add to which meld?": one button per meld of `ranks` (those that take the selected `cards`,
+ * actions.js `addTargets`). */
+export function chooseMeld(view, cards, ranks, onChoose) {
   const dialog = $("#addto-dialog");
   $("#addto-text").textContent = t("addto.text", { cards: cards.map((c) => cardSymbol(c, t)).join(" ") });
   fill($("#addto-body"), ranks.map((rank) => {
