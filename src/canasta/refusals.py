@@ -160,6 +160,14 @@ REFUSALS: Final[dict[str, str]] = {
     "web.unreadable": "this saved game cannot be read: {reason}",
     "web.no_game": "there is no game {game}",
     "web.hands_range": "the game has hands 1 to {count}",
+    "web.repaired": "this game has been repaired: an earlier version of the server counted a "
+                    "finished hand twice when it reloaded the game between two hands; its "
+                    "scores were worked out again from its moves",
+    "web.repaired_ended": "this game has been repaired: an earlier version of the server "
+                          "counted a finished hand twice when it reloaded the game between two "
+                          "hands; worked out again from its moves, its scores end the match "
+                          "after hand {hand}, so what was played after it is left out of the "
+                          "game (the server keeps it)",
     # --- whose games are whose (canasta.web.devices) ---------------------------------------------
     "device.no_key": "the request carries no key of this device: a device's games are shown "
                      "to it alone",
