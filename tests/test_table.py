@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from canasta.bots.basic import BasicPlayer
 from canasta.errors import IllegalMove, PositionError
 from canasta.match import Match
 from canasta.moves import Move
@@ -209,3 +210,46 @@ def test_replay_hand_refuses_a_bad_move_and_keeps_the_moves_before_it() -> None:
     assert len(match.moves[-1]) == 1
     with pytest.raises(PositionError, match=r"move 1: write each move as \[seat, text\]"):
         list(replay_hand(match, [[True, "discard 4S"]]))
+
+
+TABLES = [("classic", 2), ("classic", 3), ("classic", 4), ("modern-american", 4),
+          ("ponytail", 4), ("ponytail", 6)]
+
+
+def _play_hand_out(table: Table, person: BasicPlayer) -> None:
+    """Play the hand to its end, the people's moves chosen by ``person``."""
+    while table.to_act() is not None:
+        seat = table.to_act()
+        assert seat is not None
+        if table.is_computer(seat):
+            table.step_computer()
+        else:
+            table.play(seat, person.choose(table.view(seat)))
+
+
+@pytest.mark.parametrize(("variant", "players"), TABLES)
+def test_a_table_restored_between_two_hands_scores_the_ended_hand_once(
+        variant: str, players: int) -> None:
+    """Regression (issue 32, item 1): restoring a match whose hand had ended, before the next
+    was dealt, watched the ended hand again through the match itself and scored it a second
+    time (two results, doubled scores; after the next deal the record no longer replayed)."""
+    rules = Rules.make(variant, players)
+    computers = {s: BasicPlayer(s) for s in range(1, players)}
+    table = Table(rules, 5, computers, undo=True, advisers={0: BasicPlayer(99)})
+    person = BasicPlayer(7)
+    person.new_hand(0)
+    _play_hand_out(table, person)
+    record = record_of(table.match)
+    assert len(record["hands"]) == 1 and "result" in record["hands"][0]
+    restored = Table.restore(record, {s: BasicPlayer(s) for s in range(1, players)},
+                             undo=True, advisers={0: BasicPlayer(99)})
+    assert len(restored.match.results) == 1
+    assert restored.match.scores == table.match.scores
+    assert record_of(restored.match) == record
+    if restored.match.over:
+        return
+    restored.next_hand()
+    after = record_of(restored.match)
+    assert len(after["hands"]) == 2 and "result" not in after["hands"][1]
+    again = Table.restore(after, {s: BasicPlayer(s) for s in range(1, players)}, undo=True)
+    assert record_of(again.match) == after and len(again.match.results) == 1

@@ -179,6 +179,56 @@ def replay(record: Mapping[str, Any], upto: int | None = None) -> Match:
     return match
 
 
+@dataclass(frozen=True)
+class Rebuilt:
+    """A record worked out again from its moves alone (``rebuild``): ``match`` the game its
+    moves give and ``record`` its record; ``changes`` what the original stated otherwise, each
+    ``(hand, field, stated, replayed)`` (``hand`` None for the match's own fields, the values as
+    JSON writes them); ``dropped`` the hands the original went on with after its match had
+    ended (they are not in ``record``)."""
+
+    match: Match
+    record: dict[str, Any]
+    changes: tuple[tuple[int | None, str, str, str], ...]
+    dropped: int
+
+
+def rebuild(record: Mapping[str, Any]) -> Rebuilt:
+    """The record as its deals and moves make it: each hand's result and the match's scores,
+    end and winner are worked out again, whatever the record stated of them (a server before
+    issue 32 could score an ended hand twice when it reloaded a game between two hands).  Raises
+    PositionError as ``replay`` does when the moves themselves do not replay."""
+    hands = record.get("hands")
+    if not isinstance(hands, list):
+        raise PositionError("record.hands")
+    moves_only = {k: v for k, v in record.items() if k not in ("scores", "over", "winner")}
+    moves_only["hands"] = [{"moves": h.get("moves")} if isinstance(h, Mapping) else h
+                           for h in hands]
+    dropped = 0
+    try:
+        match = replay(moves_only)
+    except PositionError as e:
+        if e.code != "record.match_over":
+            raise
+        keep = int(e.params["hand"]) - 1
+        dropped = len(hands) - keep
+        moves_only["hands"] = moves_only["hands"][:keep]
+        match = replay(moves_only)
+    rebuilt = record_of(match)
+    changes: list[tuple[int | None, str, str, str]] = []
+    for number, (was, now) in enumerate(zip(hands, rebuilt["hands"], strict=False), 1):
+        stated = was.get("result") if isinstance(was, Mapping) else None
+        found = _difference(now.get("result"), stated, "result")
+        if found is not None:
+            changes.append((number, found[0], found[2], found[1]))
+    for name in ("scores", "over", "winner"):
+        if name in record:
+            found = _difference(rebuilt[name], record[name], name)
+            if found is not None:
+                changes.append((None, found[0], found[2], found[1]))
+    return Rebuilt(match, rebuilt, tuple(changes), dropped)
+
+
 def _check(hand: int, got: Mapping[str, Any], record: Mapping[str, Any]) -> None:
     """Raise PositionError at the first field of ``got`` (what the replay gives) that
     ``record`` states otherwise, naming the field and both values; a field the record leaves

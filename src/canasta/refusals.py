@@ -164,6 +164,14 @@ REFUSALS: Final[dict[str, str]] = {
     "web.meld_by_rank": "laid as one meld per rank: {reason}",
     "web.meld_wilds_ambiguous": "the wild cards ({cards}) could go with more than one rank: "
                                 "choose each meld's cards and press Stage group, then Meld",
+    "web.repaired": "this game has been repaired: an earlier version of the server counted a "
+                    "finished hand twice when it reloaded the game between two hands; its "
+                    "scores were worked out again from its moves",
+    "web.repaired_ended": "this game has been repaired: an earlier version of the server "
+                          "counted a finished hand twice when it reloaded the game between two "
+                          "hands; worked out again from its moves, its scores end the match "
+                          "after hand {hand}, so what was played after it is left out of the "
+                          "game (the server keeps it)",
     # --- whose games are whose (canasta.web.devices) ---------------------------------------------
     "device.no_key": "the request carries no key of this device: a device's games are shown "
                      "to it alone",

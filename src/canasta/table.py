@@ -234,14 +234,15 @@ class Table:
         snapshot = state.copy() if seat in people else None
         played = self.match.apply(move, seat)
         gained = {p: _gained(hands[p], state.hands[p]) for p in people}
-        self._track(seat, played, snapshot, n, gained, penalties != list(state.penalties))
+        self._track(seat, played, snapshot, n, gained, penalties != list(state.penalties),
+                    ended=state.result is not None)
         return played
 
     def _track(self, seat: int, played: Move, before_state: HandState | None, n: int,
-               gained: Mapping[int, list[Card]], penalized: bool) -> None:
+               gained: Mapping[int, list[Card]], penalized: bool, ended: bool) -> None:
         """Keep the people's undo steps and new cards after ``seat`` played ``played`` as move
         ``n`` of the hand from ``before_state`` (a person's move); ``gained``: the cards each
-        person received by it."""
+        person received by it; ``ended``: whether it ended the hand."""
         before = {p: list(c) for p, c in self.drew.items()}
         for person, cards in gained.items():
             if person == seat:
@@ -254,7 +255,7 @@ class Table:
             return
         new_cards = gained[seat]
         revealed = bool(new_cards)  # a draw, a take, a ponytail picked up: seen, so final
-        if played.kind in (MoveKind.MELD, MoveKind.ADD) and self.match.state.result is None \
+        if played.kind in (MoveKind.MELD, MoveKind.ADD) and not ended \
                 and not revealed and not penalized and before_state is not None:
             self._undo.append((before_state, n, before))
         else:
@@ -265,20 +266,21 @@ class Table:
             self.drew[seat] = self.drew.get(seat, []) + new_cards
 
     def _rewatch(self) -> None:
-        """Play the hand in progress again from its deal: each computer player and adviser sees
-        its seat's view before each of its moves, and the people's undo steps and new cards
-        are rebuilt from their own views."""
+        """Play the hand in progress again from its deal, on a match of its own: each computer
+        player and adviser sees its seat's view before each of its moves, and the people's undo
+        steps and new cards are rebuilt from their own views.  The table's match is left as the
+        replay of the record made it: watching a hand again never plays it again (an ended
+        hand would be scored twice)."""
         m = self.match
         moves = list(m.moves[-1])
-        m.state = m.start()
-        del m.moves[-1][:]
         self._new_hand_players()
         watching = sorted({*self.computers, *self.advisers,
                            *(self.people() if self.tracking else ())})
         people = set(self.people()) if self.tracking else set()
+        watched = Match.from_position(m.start())
         before: Frame | None = None
         snapshot: HandState | None = None
-        for i, frame in enumerate(replay_hand(m, moves, watching)):
+        for i, frame in enumerate(replay_hand(watched, moves, watching)):
             if before is not None and frame.seat is not None and frame.move is not None:
                 seat = frame.seat
                 for players in (self.computers, self.advisers):
@@ -288,11 +290,12 @@ class Table:
                     gained = {p: _gained(before.views[p].hand, frame.views[p].hand)
                               for p in self.people()}
                     penalized = before.views[seat].penalties != frame.views[seat].penalties
-                    self._track(seat, frame.move, snapshot, len(m.moves[-1]) - 1, gained,
-                                penalized)
+                    self._track(seat, frame.move, snapshot, i - 1, gained, penalized,
+                                ended=watched.state.result is not None)
             before = frame
             # The state before a person's move, which an undo step goes back to.
-            snapshot = m.state.copy() if i < len(moves) and moves[i][0] in people else None
+            snapshot = (watched.state.copy() if i < len(moves) and moves[i][0] in people
+                        else None)
 
     def _watch(self, seat: int, player: Player) -> None:
         """Show ``player`` the hand so far from ``seat``, before each of that seat's moves."""

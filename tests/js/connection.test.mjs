@@ -181,3 +181,13 @@ test("what is not JSON is ignored, and nothing is shown once the connection is c
   await fake.advance(1000);
   assert.deepEqual(seen.shown, [[1, true]]);
 });
+
+test("a notice is news for the player, told apart from errors", () => {
+  const notices = [];
+  const { seen, socket } = connect({ onNotice: (msg) => notices.push(msg.code) });
+  socket().open();
+  socket().receive(state(1));
+  socket().receive({ type: "notice", code: "web.repaired", message: "repaired", english: "repaired" });
+  assert.deepEqual(notices, ["web.repaired"]);
+  assert.deepEqual(seen.errors, []);
+});

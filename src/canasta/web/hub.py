@@ -22,9 +22,10 @@ from typing import Any, Final
 
 from fastapi import WebSocket
 
-from canasta.errors import CanastaError
+from canasta.errors import CanastaError, PositionError
 from canasta.i18n import LANGS
-from canasta.records import hand_moves, replay, replay_hand
+from canasta.match import Match
+from canasta.records import Rebuilt, hand_moves, rebuild, replay, replay_hand
 from canasta.view import PlayerView
 from canasta.web.connection import CLOSE_FAILED, Connection, dumps
 from canasta.web.present import view_json
@@ -43,6 +44,12 @@ from canasta.web.tablegame import TableSession
 MAX_LIVE = 256  # games kept in memory; the rest wait in the store
 RETRY_FIRST = 0.5  # seconds before a paused game first tries to write again
 RETRY_MAX = 30.0  # ... and at most, the wait doubling after every failed try
+#: Why a stored record that replays its moves may still not replay as a whole: the results,
+#: scores, end or winner it states are not what its moves give.  Servers before issue 32's fix
+#: stored such records: reloading a game between two hands scored the ended hand a second time
+#: (doubled scores, the next hand carrying the last one's result, a match ended too early or
+#: going on after its end).  The moves are the game: such a record is worked out again from them.
+REPAIRABLE: Final = frozenset({"record.replays_otherwise", "record.match_over"})
 log = logging.getLogger("canasta.web")
 
 
@@ -61,6 +68,9 @@ class LiveGame:
     # seconds before the next try to write a paused game (back to the first wait only once a
     # move is stored: a store that takes small writes but not the next move's is not hammered)
     retry: float = field(default_factory=lambda: RETRY_FIRST)
+    # What the players are told as they connect, until the next move is stored: that the
+    # game was repaired as it was read (``Hub._load``).
+    notice: CanastaError | None = None
 
 
 Reply = tuple[Connection, RequestId | None]  # a request's connection and its id
@@ -134,8 +144,9 @@ class Hub:
             loaded = await asyncio.to_thread(self._load, game_id)
             if loaded is None:
                 return None
-            stored, session = loaded
-            live = LiveGame(session, (stored.config, stored.record), stored.owner)
+            stored, session, notice = loaded
+            live = LiveGame(session, (stored.config, stored.record), stored.owner,
+                            notice=notice)
             self.games[game_id] = live
             self._forget_idle()
             return live
@@ -151,9 +162,12 @@ class Hub:
             if not live.sockets and (live.driver is None or live.driver.done()):
                 del self.games[game_id]
 
-    def _load(self, game_id: str) -> tuple[StoredGame, GameSession] | None:
-        """A stored game and its session (in a worker thread: it reads and replays); raises
-        CorruptGame when it cannot be played."""
+    def _load(self, game_id: str
+              ) -> tuple[StoredGame, GameSession, CanastaError | None] | None:
+        """A stored game, its session and what its players are to be told of it (in a worker
+        thread: it reads and replays); raises CorruptGame when it cannot be played.  A record
+        whose moves replay but whose scores do not (``REPAIRABLE``) is worked out again from
+        its moves and stored so, the record it had kept beside it (``Store.repair``)."""
         try:
             stored = self.store.load(game_id)
         except UnreadableGame as e:
@@ -161,10 +175,35 @@ class Hub:
         if stored is None:
             return None
         try:
-            return stored, self.restorer(stored)
+            return stored, self.restorer(stored), None
         except ValueError as e:  # CanastaError, ConfigError: a record that does not replay
             error = e if isinstance(e, CanastaError) else CanastaError(str(e))
+            if isinstance(e, PositionError) and e.code in REPAIRABLE:
+                repaired = self._repair(stored, error)
+                if repaired is not None:
+                    return repaired
             raise CorruptGame(error, _lang_of(stored.config), stored.owner) from None
+
+    def _repair(self, stored: StoredGame, error: CanastaError
+                ) -> tuple[StoredGame, GameSession, CanastaError] | None:
+        """``stored`` worked out again from its moves, stored, and its session, with what its
+        players are told; None when its moves do not make a game either."""
+        try:
+            rebuilt = rebuild(stored.record)
+            fixed = replace(stored, record=rebuilt.record)
+            session = self.restorer(fixed)
+        except ValueError:
+            return None
+        why = repair_text(rebuilt, error)
+        try:
+            self.store.repair(stored.id, stored.config, rebuilt.record, why)
+        except Exception as e:  # the repair is not stored: the game is not opened
+            raise CorruptGame(write_problem(e, f"the repair of game {stored.id}"),
+                              _lang_of(stored.config), stored.owner) from None
+        log.warning("game %s was repaired as it was read: %s", stored.id, why)
+        notice = (CanastaError("web.repaired") if not rebuilt.dropped else
+                  CanastaError("web.repaired_ended", hand=len(rebuilt.record["hands"])))
+        return fixed, session, notice
 
     def adopted(self, owner: str) -> None:
         """The games of one person in memory that were nobody's are ``owner``'s now (as in
@@ -195,6 +234,7 @@ class Hub:
         live.saved = (config, record)
         live.paused = None
         live.retry = RETRY_FIRST
+        live.notice = None
         return True
 
     async def _roll_back(self, live: LiveGame) -> None:
@@ -375,6 +415,8 @@ class Hub:
                 if table:
                     live.seats[conn] = seat
                 conn.send(self.state_message(live, None, seat))
+                if live.notice is not None:
+                    conn.send({**self.error(live, live.notice, conn), "type": "notice"})
                 if live.paused is not None:
                     conn.send(self.pause_error(live))
                 live.sockets.add(conn)  # after its first state: broadcasts come in order
@@ -469,17 +511,42 @@ def restore(stored: StoredGame) -> GameSession:
     return GameSession.restore(stored.id, config, stored.record)
 
 
+def repair_text(rebuilt: Rebuilt, error: CanastaError) -> str:
+    """Why and how a record was worked out again from its moves, for the server's log and
+    its ``repairs`` table (in the notation, as records are)."""
+    changes = "; ".join(
+        f"{'the match' if hand is None else f'hand {hand}'} {name}: {stated} -> {replayed}"
+        for hand, name, stated, replayed in rebuilt.changes)
+    dropped = (f"; the match was over after hand {len(rebuilt.record['hands'])}: the "
+               f"{rebuilt.dropped} hand(s) recorded after it are left out"
+               if rebuilt.dropped else "")
+    return f"{error}; worked out again from its moves: {changes or 'nothing changed'}{dropped}"
+
+
+def readable(record: dict[str, Any]) -> tuple[dict[str, Any], Match]:
+    """``record`` and its match, or the record its moves make and that match when it states
+    scores they do not give (``REPAIRABLE``: a game damaged by an older server, shown as its
+    moves played it)."""
+    try:
+        return record, replay(record)
+    except PositionError as e:
+        if e.code not in REPAIRABLE:
+            raise
+        rebuilt = rebuild(record)
+        return rebuilt.record, rebuilt.match
+
+
 def replay_frames(stored: StoredGame, hand: int, seat: int = HUMAN,
                   names: list[str] | None = None) -> dict[str, Any]:
     """A hand of a stored game move by move, as ``seat`` saw it (``names``: the seats' names,
     when they are not the game's own: a table's people)."""
     config = GameConfig.stored(stored.config)
-    match = replay(stored.record)
+    record, match = readable(stored.record)
     n = len(match.moves)
     if not 1 <= hand <= n:
         raise CanastaError("web.hands_range", count=n)
     names, levels = names or config.seat_names(), config.seat_levels()
-    shown = replay(stored.record, upto=hand)
+    shown = replay(record, upto=hand)
 
     def frame(seat: int | None, move: str | None, view: PlayerView) -> dict[str, Any]:
         ended = view.result is not None
@@ -494,6 +561,6 @@ def replay_frames(stored: StoredGame, hand: int, seat: int = HUMAN,
                 "view": view_json(view, names=names, levels=levels, match=info)}
 
     frames = [frame(f.seat, None if f.move is None else str(f.move), f.views[seat])
-              for f in replay_hand(shown, hand_moves(stored.record, hand), (seat,))]
+              for f in replay_hand(shown, hand_moves(record, hand), (seat,))]
     return {"hands": n, "hand": hand, "frames": frames}
 

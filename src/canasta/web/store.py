@@ -91,6 +91,13 @@ CREATE TABLE IF NOT EXISTS seatings (
     PRIMARY KEY (game, seat)
 );
 CREATE INDEX IF NOT EXISTS seatings_person ON seatings (person);
+CREATE TABLE IF NOT EXISTS repairs (
+    game TEXT NOT NULL,
+    repaired REAL NOT NULL,
+    record TEXT NOT NULL,
+    why TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS repairs_game ON repairs (game);
 """
 #: ``tables``: the tables with friends (canasta.web.tables), ``data`` their seats and the hashes
 #: of their links' keys (never a key), ``game`` the match once started.  A database of a server
@@ -103,6 +110,9 @@ TABLES_COLUMNS = ("id", "created", "updated", "data", "game")
 SEATINGS_COLUMNS = ("game", "seat", "person", "side", "played", "over", "won",
                     "hands_scored", "hands_won", "hand_points")
 SIDE_COLUMNS = ("played", "over", "won", "hands_scored", "hands_won", "hand_points")
+#: ``repairs``: a game's record as it was stored before the server repaired it (``record``, the
+#: text it had) and why (``why``), kept when a record whose scores did not match its own moves was
+#: worked out again from them (``Store.repair``): nothing a damaged row held is lost.
 MAX_TABLE = 16 * 1024  # characters; a table of six takes about 1,500
 #: ``problem`` is NULL for a readable game, else why its stored row cannot be read.  ``played``:
 #: some move was made; ``hands_scored``, ``hands_won``, ``hand_points``: seat 0's side over the
@@ -418,19 +428,28 @@ class Store:
             return int(done.rowcount)
 
     def save(self, game_id: str, config: dict[str, Any], record: dict[str, Any]) -> None:
-        config_text, record_text = encode(config, MAX_CONFIG), encode(record, MAX_RECORD)
-        now = time.time()
         with self._tx() as db:
-            row = db.execute("SELECT created, owner FROM games WHERE id = ?",
-                             (game_id,)).fetchone()
+            _save(db, game_id, config, record)
+
+    def repair(self, game_id: str, config: dict[str, Any], record: dict[str, Any],
+               why: str) -> None:
+        """Store ``record`` as the game's record in place of the one it has (in one
+        transaction, its summary and seatings too), keeping the one it replaces in
+        ``repairs`` with ``why``."""
+        with self._tx() as db:
+            row = db.execute("SELECT record FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:
                 raise WriteRefused(f"the game {game_id!r} is no longer in the database")
-            db.execute("UPDATE games SET updated = ?, config = ?, record = ?, over = ?, "
-                       "winner = ? WHERE id = ?",
-                       (now, config_text, record_text, int(bool(record.get("over"))),
-                        _int(record.get("winner")), game_id))
-            _write_summary(db, game_id, row[0], now, summarize(config, record), row[1])
-            _write_seatings(db, game_id, record)
+            db.execute("INSERT INTO repairs (game, repaired, record, why) VALUES (?, ?, ?, ?)",
+                       (game_id, time.time(), row[0], why))
+            _save(db, game_id, config, record)
+
+    def repairs(self, game_id: str) -> list[tuple[str, str]]:
+        """The records ``game_id`` had before each repair, oldest first, with why."""
+        with self._lock:
+            rows = self._db.execute("SELECT record, why FROM repairs WHERE game = ? "
+                                    "ORDER BY repaired", (game_id,)).fetchall()
+        return [(str(r[0]), str(r[1])) for r in rows]
 
     def seat_people(self, game_id: str, people: Mapping[int, str]) -> None:
         """Record that the person ``people[seat]`` (an opaque value: the hash of a device key)
@@ -785,6 +804,23 @@ def _fill_one(db: sqlite3.Connection, rowid: int) -> None:
         _write_problem(db, row, "its summary cannot be made")
         return
     _write_summary(db, stored.id, stored.created, stored.updated, columns, stored.owner)
+
+
+def _save(db: sqlite3.Connection, game_id: str, config: dict[str, Any],
+          record: dict[str, Any]) -> None:
+    """Write a stored game's options and record (and its summary and seatings)."""
+    config_text, record_text = encode(config, MAX_CONFIG), encode(record, MAX_RECORD)
+    now = time.time()
+    row = db.execute("SELECT created, owner FROM games WHERE id = ?",
+                     (game_id,)).fetchone()
+    if row is None:
+        raise WriteRefused(f"the game {game_id!r} is no longer in the database")
+    db.execute("UPDATE games SET updated = ?, config = ?, record = ?, over = ?, "
+               "winner = ? WHERE id = ?",
+               (now, config_text, record_text, int(bool(record.get("over"))),
+                _int(record.get("winner")), game_id))
+    _write_summary(db, game_id, row[0], now, summarize(config, record), row[1])
+    _write_seatings(db, game_id, record)
 
 
 def _write_summary(db: sqlite3.Connection, game_id: str, created: float, updated: float,

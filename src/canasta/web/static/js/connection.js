@@ -290,6 +290,8 @@ export class GameConnection {
       this.cb.onError(msg, request);
     } else if (msg.type === "hint") {
       this.cb.onHint(msg, request);
+    } else if (msg.type === "notice" && this.cb.onNotice) {
+      this.cb.onNotice(msg);
     } else if (msg.type === "said" && this.cb.onSaid) {
       this.cb.onSaid(msg);
     }

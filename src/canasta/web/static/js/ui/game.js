@@ -86,6 +86,8 @@ export class GameScreen {
       onClose: live((info) => this.onClose(info)),
       onShow: live((msg, fresh) => this.apply(msg, fresh)),
       onError: live((msg) => this.onError(msg)),
+      // (news from the server, such as a game repaired as it was read: shown where errors are)
+      onNotice: live((msg) => this.onError(msg)),
       onHint: live((msg) => { this.hint = { move: msg.move, reason: msg.reason }; this.render(); }),
       onPause: live((paused) => this.onPause(paused)),
       onChange: live(() => this.setBusy()),
