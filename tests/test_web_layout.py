@@ -310,6 +310,48 @@ FROZEN = {"variant": "classic", "players": 4, "scores": [0, 0], "turn": 0, "phas
           "stock": ["4H", "6H", "7H"]}
 
 
+CONTRAST = """(el) => {
+  // The contrast of a button's text with what shows behind it (its background over its
+  // ancestors' ones), as WCAG counts it.
+  const rgba = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+  const over = (top, under) => {
+    const a = top.length > 3 ? top[3] : 1;
+    return [0, 1, 2].map((i) => top[i] * a + under[i] * (1 - a));
+  };
+  let back = [255, 255, 255];
+  const chain = [];
+  for (let e = el; e; e = e.parentElement) chain.unshift(rgba(getComputedStyle(e).backgroundColor));
+  for (const c of chain) back = over(c, back);
+  const text = over(rgba(getComputedStyle(el).color), back);
+  const lum = (c) => {
+    const [r, g, b] = c.map((v) => {
+      v /= 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [hi, lo] = [lum(text), lum(back)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}"""
+
+
+def test_the_bars_buttons_stay_readable_under_the_mouse(context_for: Any,
+                                                        server: LiveServer) -> None:  # noqa: F811
+    """Issue 32: the top bar's buttons turned white on white under the mouse (the plain
+    button's white hover outweighed the ghost button's own)."""
+    page = context_for("laptop")
+    open_game(page, server, "classic", 4, full_table("classic", 4))
+    bad = []
+    for testid in ("home", "rules", "help", "history"):
+        button = page.get_by_test_id(testid)
+        button.hover()
+        page.wait_for_timeout(200)  # (the buttons' colours ease in)
+        ratio = button.evaluate(CONTRAST)
+        if ratio < 4.5:
+            bad.append(f"{testid}: {ratio:.2f}")
+    assert bad == [], f"hovered buttons hard to read: {bad}"
+
+
 def test_a_disabled_action_says_why(context_for: Any, server: LiveServer) -> None:  # noqa: F811
     page = context_for("laptop")
     session = open_game(page, server, "classic", 4, FROZEN)
@@ -584,6 +626,43 @@ def test_a_phone_hand_keeps_its_rows_from_frame_to_frame(context_for: Any, serve
     text = position["hands"][0][0]
     card_button(page, text).first.click(position={"x": 5, "y": 20}, timeout=5000)  # its corner
     expect(card_button(page, text)).to_have_count(0)  # (pressed)
+
+
+STRIPS = """() => {
+  // Each card of the hand, and a point of the strip of it that shows (4 px in from its left
+  // edge, halfway down): the next card covers the rest.
+  const cards = [...document.querySelectorAll("[data-testid='hand'] .card--hand")];
+  return cards.map((c) => {
+    const r = c.getBoundingClientRect();
+    return [c.dataset.index, r.left + 4, r.top + r.height / 2];
+  });
+}"""
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_each_card_owns_the_strip_of_it_that_shows(context_for: Any, server: LiveServer,  # noqa: F811
+                                                   size: str) -> None:
+    """Issue 32: a tap on the card right of the one just tapped often hit the first card again.
+    The hovered card came over its neighbours (z-index 2), and on a touch screen the tapped
+    card keeps :hover: it covered 20 of the 24 px its neighbour shows, and with 17 cards the
+    neighbour could not be reached at all.  A card under the mouse covered the next one's edge
+    too.  Now every card of the fanned hand is selected by a tap (or a click) on its strip, one
+    after the other, left to right."""
+    page = context_for(size)
+    position = full_table("ponytail", 4 if size == "phone" else 6)
+    if size == "phone":
+        position["hands"][0] = position["hands"][0][:17]
+    open_game(page, server, position["variant"], position["players"], position)
+    hand = page.get_by_test_id("hand")
+    assert hand.get_attribute("data-rows") == "1"
+    assert page.evaluate("getComputedStyle(document.querySelector('.hand')).getPropertyValue("
+                         "'--over')") not in ("", "0px")  # (the cards overlap)
+    for index, x, y in page.evaluate(STRIPS):
+        if size == "phone":
+            page.touchscreen.tap(x, y)
+        else:
+            page.mouse.click(x, y)
+        expect(hand.locator(f"[data-index='{index}']")).to_have_attribute("aria-pressed", "true")
 
 
 FOCUSED = """() => {
