@@ -72,10 +72,10 @@ class Supply:
         return self.take(rank, naturals) + self.take("2", wilds)
 
 
-def full_table(variant: str, players: int) -> dict[str, Any]:
+def full_table(variant: str, players: int, longer: int = 0) -> dict[str, Any]:
     """Seat 0 to play, after its draw; every side with many melds and canastas (ten or more in
     Ponytail; Classic's player's side still to make its initial meld), a frozen pile, a long
-    hand."""
+    hand (``longer`` cards longer still)."""
     v = get_variant(variant)
     supply = Supply(v.decks(players))
     sides = 3 if players == 6 else 2
@@ -110,6 +110,7 @@ def full_table(variant: str, players: int) -> dict[str, Any]:
         hand_ranks = (("7", 3), ("K", 4), ("Q", 4), ("9", 4), ("8", 1), ("6", 2), ("J", 3),
                       ("T", 2), ("A", 1), ("5", 2))
     hand = [c for rank, n in hand_ranks for c in supply.take(rank, n)] + supply.take("JK", 1)
+    hand += supply.rest(longer)
     others = [supply.rest(2) for _ in range(players - 1)]
     position: dict[str, Any] = {
         "variant": variant, "players": players, "scores": [0] * sides, "turn": 0,
@@ -202,8 +203,9 @@ def assert_one_screen(page: Page, where: str, extra: tuple[str, ...] = ()) -> No
 
 
 def refuse_a_meld(page: Page, session: Any, where: str) -> None:
-    """Two cards of different ranks melded: the engine's reason shows beside the hand (and is
-    announced), stays through a selection and goes with the next action."""
+    """Two cards of different ranks melded: the engine's reason shows among the notes over the
+    table, above the player's melds (on a phone above the stock and the pile too), and is
+    announced, stays through a selection and goes with the next action."""
     hand = [c.text for c in session.state.hands[0]]
     first = next(t for t in hand if t[0] == "K")
     second = next(t for t in hand if t[0] == "9")
@@ -214,9 +216,15 @@ def refuse_a_meld(page: Page, session: Any, where: str) -> None:
     expect(alert).not_to_be_empty()
     assert alert.get_attribute("role") == "alert"
     assert page.evaluate(OUTSIDE, ["[data-testid='error']"]) == [], where
-    box, hand_box = alert.bounding_box(), page.get_by_test_id("hand").bounding_box()
-    assert box and hand_box and abs(box["y"] - (hand_box["y"] + hand_box["height"])) < 60, \
-        f"{where}: the refusal is not beside the hand"
+    foot = page.evaluate("""() => {
+      const a = document.querySelector("[data-testid='error']").getBoundingClientRect();
+      const own = document.querySelector('.felt-own').getBoundingClientRect();
+      const pile = document.querySelector("[data-testid='pile']").getBoundingClientRect();
+      const above = pile.left < a.right && a.left < pile.right;  // (the pile under the notes)
+      const under = above ? Math.min(own.top, pile.top) : own.top;
+      return a.bottom <= under + 0.5;
+    }""")
+    assert foot, f"{where}: the refusal is not above the player's melds and the pile"
     page.get_by_test_id("clear").click()  # the next action clears it
     expect(alert).to_be_empty()
 
@@ -224,13 +232,85 @@ def refuse_a_meld(page: Page, session: Any, where: str) -> None:
 CASES = [("classic", 4), ("modern-american", 4), ("ponytail", 6)]
 
 
+REGIONS = """(covered) => {
+  // The regions of the screen, none over another and the table's inside the table; the notes
+  // (the prepared groups, a refusal, the hint) over none of them but ``covered`` (they float
+  // over the other seats and their melds), as far as their box shows them.
+  const boxes = (sel) => [...document.querySelectorAll(sel)]
+    .filter((e) => e.getClientRects().length).map((e) => [sel, e.getBoundingClientRect()]);
+  const table = ['.felt-top .seat', '.felt-left .seat', '.felt-right .seat', '.felt-others .side',
+    '.felt-own .side', '.deck-slot', '.legend'];
+  const regions = [...table, '.game-bar', '.hand-head', "[data-testid='hand']", '.actions']
+    .flatMap(boxes);
+  const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
+    && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const text = ([sel, r]) => `${sel} ${[r.left, r.top, r.right, r.bottom].map(Math.round)}`;
+  const out = [];
+  regions.forEach((a, i) => regions.slice(i + 1).forEach((b) => {
+    if (meet(a[1], b[1])) out.push(`${text(a)} over ${text(b)}`);
+  }));
+  const felt = document.querySelector('.felt').getBoundingClientRect();
+  for (const r of table.flatMap(boxes))
+    if (r[1].left < felt.left || r[1].top < felt.top || r[1].right > felt.right
+        || r[1].bottom > felt.bottom) out.push(`${text(r)} outside the table`);
+  const notes = ['staged', 'error', 'hint-text'].map((id) => `[data-testid='${id}']`);
+  for (const [sel, r] of notes.flatMap(boxes)) {
+    const sheet = document.querySelector(sel).closest('.play-notes');  // (a box that scrolls)
+    const clip = sheet && sheet.getClientRects().length ? sheet.getBoundingClientRect() : null;
+    const shown = clip ? new DOMRect(r.left, Math.max(r.top, clip.top), r.width,
+      Math.max(0, Math.min(r.bottom, clip.bottom) - Math.max(r.top, clip.top))) : r;
+    if (!shown.height) continue;
+    for (const b of regions)
+      if (!covered.includes(b[0]) && meet(shown, b[1]))
+        out.push(`${text([sel, shown])} over ${text(b)}`);
+  }
+  return out;
+}"""
+
+
+def crowd_the_table(page: Page, where: str) -> None:
+    """Two prepared groups (of the hand's first cards), a hint and a refusal, all on screen."""
+    hand = page.get_by_test_id("hand")
+    for _ in range(2):
+        for _ in range(3):  # (by a corner: the fanned cards overlap)
+            card = hand.locator(".card--hand[aria-pressed='false']").first
+            card.click(position={"x": 5, "y": 20})
+        page.get_by_test_id("add-group").click()
+    expect(page.get_by_test_id("staged").locator(".staged-group")).to_have_count(2)
+    page.get_by_test_id("hint").click()
+    expect(page.get_by_test_id("hint-text")).not_to_be_empty(timeout=TIMEOUT)
+    page.get_by_test_id("discard").click(force=True)  # nothing chosen: refused, and why
+    expect(page.get_by_test_id("error")).not_to_be_empty()
+    idle(page)
+    shown = page.evaluate("""() => {
+      const sheet = document.querySelector("[data-testid='error']").closest('.play-notes');
+      if (!sheet || !sheet.getClientRects().length) return 'in the page';  // (in the page's flow)
+      const s = sheet.getBoundingClientRect(), box = (id) => document.querySelector(
+        `[data-testid='${id}']`).getBoundingClientRect(), a = box('error'), h = box('hint-text');
+      return a.top >= s.top - 0.5 && a.bottom <= s.bottom + 0.5 && h.top < s.bottom - 20
+        ? 'in the page' : `cut: sheet ${s.top}-${s.bottom}, refusal ${a.top}-${a.bottom}`;
+    }""")
+    assert shown == "in the page", f"{where}: the refusal or the hint is out of sight: {shown}"
+
+
+NOTES_COVER = [".felt-top .seat", ".felt-left .seat", ".felt-right .seat", ".felt-others .side"]
+
+
 @pytest.mark.parametrize("size", list(SIZES))
 def test_every_variant_mid_hand_fits_one_screen(context_for: Any, server: LiveServer,  # noqa: F811
                                                 size: str) -> None:
+    """Every variant mid-hand fits one screen with its regions in their places, and so it does
+    with notes: two prepared groups, a hint and a refusal, with (on a phone) a hand of two rows
+    still after the groups left it.
+    The notes float over the other seats and their melds: on the phone of issue 32 they pushed
+    the player's area up until the stock and the pile lay over the other side's melds and the
+    legend over the player's own (at 1280x720, the pile over the status bar)."""
     page = context_for(size)
+    phone = size == "phone"
     for variant, players in CASES:
         where = f"{variant} ({players}) at {size}"
-        session = open_game(page, server, variant, players, full_table(variant, players))
+        session = open_game(page, server, variant, players,
+                            full_table(variant, players, longer=14 if phone else 0))
         shown = page.locator("[data-testid='table-meld']").count()
         assert shown == sum(len(ms) for ms in session.state.melds), where
         expect(page.get_by_test_id("pile-frozen")).to_be_visible()
@@ -238,8 +318,43 @@ def test_every_variant_mid_hand_fits_one_screen(context_for: Any, server: LiveSe
         assert_one_screen(page, where, ("[data-testid='pile-frozen']", *minimum))
         refuse_a_meld(page, session, where)
         assert_one_screen(page, where + ", after a refusal")
+        assert page.evaluate(REGIONS, []) == [], where
         page.screenshot(path=str(_shot(f"table-{variant}-{players}p-{size}")),
                         animations="disabled")
+        crowd_the_table(page, where)
+        if phone:
+            assert page.get_by_test_id("hand").get_attribute("data-rows") == "2", where
+        page.screenshot(path=str(_shot(f"table-{variant}-{players}p-{size}-crowded")),
+                        animations="disabled")
+        assert_one_screen(page, where + ", crowded")
+        assert page.evaluate(REGIONS, NOTES_COVER) == [], where + ", crowded"
+
+
+SHARING = """() => [...document.querySelectorAll('.felt .side')].map((s) => {
+  // Each melds' box: its height, and the height its melds need.
+  const top = s.getBoundingClientRect().top - s.scrollTop;
+  const body = s.querySelector('.side-body').getBoundingClientRect().bottom;
+  const need = body - top + parseFloat(getComputedStyle(s).paddingBottom);
+  return [s.dataset.testid, Math.round(s.clientHeight), Math.round(need)];
+})"""
+
+
+@pytest.mark.parametrize("size", ["small-laptop", "laptop", "phone"])
+def test_the_melds_boxes_share_the_height_by_what_they_hold(
+        context_for: Any, server: LiveServer, size: str) -> None:  # noqa: F811
+    """Issue 32: a side with many melds had its second row cut (the others' box had half the
+    height at most) while the player's box stood empty below it.  A box that scrolls now leaves
+    no other box more room than its melds need, and boxes that both need more share evenly."""
+    page = context_for(size)
+    for variant, players in [*CASES, ("ponytail", 4)]:
+        open_game(page, server, variant, players, full_table(variant, players))
+        boxes = page.evaluate(SHARING)
+        where = f"{variant} ({players}) at {size}: {boxes}"
+        cut = [b for b in boxes if b[2] > b[1] + 1]
+        spare = [b for b in boxes if b[2] < b[1] - 2]
+        assert not (cut and spare), where
+        if len(cut) == len(boxes):  # all want more: even shares (the player's box its part)
+            assert max(b[1] for b in cut) - min(b[1] for b in cut) <= 2, where
 
 
 def test_large_screens_and_landscape_phones(context_for: Any, server: LiveServer) -> None:  # noqa: F811
