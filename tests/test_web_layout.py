@@ -634,6 +634,33 @@ def test_badges_focus_status_legend_and_partners(context_for: Any,
     axe_check(page, "a full Ponytail table at the laptop size")
 
 
+CUT = """() => {
+  // The score bar's parts that do not show whole: cut by their box or by the window.
+  const bar = document.querySelector("[data-testid='scorebar']"), out = [];
+  const parts = [...bar.querySelectorAll(
+    ".scorebar-info, [data-testid='hand-number'], [data-testid='match-target'], .score-chip")];
+  for (const e of parts) {
+    const r = e.getBoundingClientRect();
+    if (e.scrollWidth > e.clientWidth + 1 || r.left < 0 || r.right > innerWidth)
+      out.push(e.textContent);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_phone_score_bar_shows_the_hand_the_target_and_the_scores_in_full(
+        context_for: Any, server: LiveServer, lang: str) -> None:  # noqa: F811
+    """Issue 32: the phone's bar cut the target ("Mano 1 · …") and the sides' scores."""
+    page = context_for("phone", lang)
+    for variant, players in [*CASES, ("ponytail", 4)]:
+        open_game(page, server, variant, players, full_table(variant, players), lang=lang)
+        assert page.evaluate(CUT) == [], f"{variant} ({players}) in {lang}"
+        for testid in ("hand-number", "match-target"):
+            expect(page.get_by_test_id(testid)).to_be_visible()
+        assert_one_screen(page, f"{variant} ({players}) in {lang}")
+
+
 def test_the_phone_status_and_the_games_list(context_for: Any,
                                              server: LiveServer) -> None:  # noqa: F811
     page = context_for("phone")
