@@ -588,6 +588,59 @@ def test_the_score_sheet_keeps_its_title_and_buttons_in_sight(context_for: Any, 
     page.screenshot(path=str(_shot(f"score-sheet-fifth-hand-{size}")), animations="disabled")
 
 
+ENDED = """() => {
+  // The title's and the winner's colours ([r, g, b]), and whether the winner shows in the
+  // sheet's scrolling part as the sheet opens.
+  const colour = (sel) => getComputedStyle(document.querySelector(sel)).color
+    .match(/\\d+/g).map(Number);
+  const body = document.querySelector('#score-body').getBoundingClientRect();
+  const w = document.querySelector("[data-testid='winner']").getBoundingClientRect();
+  return [colour('#score-title'), colour("[data-testid='winner']"),
+          w.top >= body.top && w.bottom <= body.bottom];
+}"""
+
+
+@pytest.mark.parametrize(("players", "won", "lang", "title"), [
+    (4, True, "en", "Your side won"), (4, False, "es", "Ha perdido tu equipo"),
+    (2, True, "es", "Has ganado"), (2, False, "en", "You lost")])
+def test_the_end_of_a_match_says_who_won_in_sight(context_for: Any, server: LiveServer,  # noqa: F811
+                                                  players: int, won: bool, lang: str,
+                                                  title: str) -> None:
+    """Issue 32: at 1366x768 the winner's line was below the visible part of the final sheet
+    (under five hands' scores), in green when the player had lost, under a title that said
+    neither.  The title now says it ("Has ganado", "Your side lost"...) in the outcome's colour,
+    and the winner's line comes first."""
+    page = context_for("laptop", lang)
+    # (at a table of two: two canastas to go out, and two cards drawn, the second a jack)
+    position = GOING_OUT if players == 4 else {
+        **GOING_OUT, "players": 2, "hands": GOING_OUT["hands"][:2],
+        "melds": [[*GOING_OUT["melds"][0], ["KH", "KD", "KS", "KC", "KH", "KD", "KS"]],
+                  GOING_OUT["melds"][1]], "stock": ["JD", "9D", "TC", "TD", "TH", "7D"]}
+    session = open_game(page, server, "classic", players, position, lang=lang)
+    target = session.match.rules.target
+    session.match.scores = [target - 100, 0] if won else [0, target + 50]
+    session.play(0, "draw")
+    session.play(0, "meld 5H 5D 5S")
+    if players == 2:
+        session.play(0, "add J JD")
+    session.play(0, "discard 9D")
+    assert session.match.over and (session.match.winner == 0) == won
+    results = session.match.results
+    results[:0] = results * 4  # (five hands on the sheet)
+    page.reload()
+    idle(page)
+    expect(page.get_by_test_id("score-sheet")).to_be_visible()
+    expect(page.locator("#score-title")).to_have_text(title)
+    assert page.evaluate(OUTSIDE, ["#score-title", "[data-testid='winner']",
+                                   "[data-testid='new-game']"]) == [], title
+    heading, line, in_sight = page.evaluate(ENDED)
+    assert in_sight, f"{title}: the winner's line is out of sight"
+    for r, g, _ in (heading, line):
+        assert (g > r) if won else (r > g), f"{title}: {heading}, {line}"
+    page.screenshot(path=str(_shot(f"match-over-{players}p-{'won' if won else 'lost'}-{lang}")),
+                    animations="disabled")
+
+
 def test_badges_focus_status_legend_and_partners(context_for: Any,
                                                  server: LiveServer) -> None:  # noqa: F811
     page = context_for("laptop")
