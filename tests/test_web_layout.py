@@ -372,6 +372,22 @@ def _shot(name: str) -> Any:
 
 
 # --- the defects of the layout issue, one by one ----------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_start_button_shows_without_scrolling_on_a_laptop(
+        context_for: Any, server: LiveServer, lang: str) -> None:  # noqa: F811
+    """Issue 32: at 1366x768 the start screen's "Start the game" was below the fold."""
+    page = context_for("laptop", lang)
+    page.goto(server.url)
+    players = page.get_by_test_id("players")
+    for variant in ("classic", "modern-american", "ponytail"):
+        page.get_by_test_id(f"variant-{variant}").check()
+        for n in players.locator("option").evaluate_all("(os) => os.map((o) => o.value)"):
+            players.select_option(n)
+            where = f"{variant} for {n} in {lang}"
+            assert page.evaluate("scrollY") == 0, where
+            assert page.evaluate(OUTSIDE, ["[data-testid='start-game']"]) == [], where
+
+
 def test_table_options_fit_their_panel_in_both_languages(context_for: Any,
                                                           server: LiveServer) -> None:  # noqa: F811
     page = context_for("laptop")
