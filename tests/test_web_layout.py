@@ -549,6 +549,41 @@ def test_the_counter_counts_what_the_take_lays(context_for: Any,
     assert rows == ["Threes", "Red threes"]
 
 
+LABELS = """async () => {
+  const { meldLabel } = await import('/static/js/ui/table.js');
+  const { parseCard } = await import('/static/js/cards.js');
+  const i18n = await import('/static/js/i18n.js');
+  const meld = (rank, texts) => ({ rank, cards: texts.map(parseCard) });  // (no counts given)
+  const melds = [meld('K', ['KH', 'KD', 'KS', 'KC', '2C']), meld('A', ['AH', 'AS', '2D', 'JK']),
+                 meld('W', ['2C', '2D', 'JK'])];
+  const out = {};
+  for (const code of ['en', 'es']) {
+    i18n.setLang(code, { remember: false });
+    out[code] = melds.map(meldLabel);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_melds_label_counts_its_naturals_and_its_wild_cards(
+        context_for: Any, server: LiveServer, lang: str) -> None:  # noqa: F811
+    """Issue 32: the screen readers' labels counted a meld's wild cards among its rank ("5 reyes,
+    1 comodín" for K K K K 2, "4 ases, 2 comodines" for A A 2 JK) and a meld of wild cards
+    twice."""
+    page = context_for("laptop", lang)
+    open_game(page, server, "modern-american", 4, full_table("modern-american", 4), lang=lang)
+    label = lambda rank: page.locator(  # noqa: E731
+        f"[data-testid='table-meld'][data-side='1'][data-meld-rank='{rank}']").get_attribute(
+        "aria-label")
+    eights, wilds = {"en": ("4 eights, 1 wild card", "3 wild cards"),
+                     "es": ("4 ochos, 1 comodín", "3 comodines")}[lang]
+    assert (label("8"), label("W")) == (eights, wilds)
+    assert page.evaluate(LABELS) == {  # (from the cards alone, as a view without counts)
+        "en": ["4 kings, 1 wild card", "2 aces, 2 wild cards", "3 wild cards"],
+        "es": ["4 reyes, 1 comodín", "2 ases, 2 comodines", "3 comodines"]}
+
+
 def test_one_number_format_per_language(context_for: Any, server: LiveServer) -> None:  # noqa: F811
     page = context_for("laptop", lang="es")
     page.goto(server.url)
