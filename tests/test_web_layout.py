@@ -483,6 +483,27 @@ def test_the_bars_buttons_stay_readable_under_the_mouse(context_for: Any,
     assert bad == [], f"hovered buttons hard to read: {bad}"
 
 
+def test_the_shortcuts_list_gives_each_key_once(context_for: Any,
+                                                server: LiveServer) -> None:  # noqa: F811
+    """Issue 32: the list of shortcuts gave "n" twice, for "No" and for "Next hand": the next
+    hand has a key of its own, "o", which the score sheet's button says too."""
+    page = context_for("laptop")
+    session = open_game(page, server, "classic", 4, GOING_OUT)
+    page.keyboard.press("?")
+    rows = page.locator("#help-body .keys-table").first.locator("tbody tr")
+    expect(rows.first).to_be_visible()
+    keys = rows.locator("kbd").all_inner_texts()
+    assert sorted(keys) == sorted(set(keys)), keys
+    assert rows.filter(has_text="Next hand").locator("kbd").inner_text() == "o"
+    page.keyboard.press("Escape")
+    session.play(0, "draw")
+    session.play(0, "meld 5H 5D 5S")
+    session.play(0, "discard 9D")
+    page.reload()
+    idle(page)
+    expect(page.get_by_test_id("next-hand")).to_have_attribute("aria-keyshortcuts", "o")
+
+
 def test_a_disabled_action_says_why(context_for: Any, server: LiveServer) -> None:  # noqa: F811
     page = context_for("laptop")
     session = open_game(page, server, "classic", 4, FROZEN)

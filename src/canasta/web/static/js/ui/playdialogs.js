@@ -4,7 +4,7 @@
 import { $, fill, h } from "../dom.js";
 import { lang, t } from "../i18n.js";
 import { cardSymbol, describeMove } from "../cards.js";
-import { openDialog, openRules } from "./dialogs.js";
+import { NEXT_HAND, openDialog, openRules } from "./dialogs.js";
 import { outcome, outcomeTitle, scoreSheet } from "./scoresheet.js";
 import { seatName } from "./table.js";
 
@@ -105,7 +105,7 @@ export function fillScore({ view: v, onSeen, onNext, onNewGame, waiting = null, 
     waitingText && onDealNow ? h("button", { type: "button", class: "btn", dataset: { testid: "deal-now" }, onclick: onDealNow }, t("actions.dealNow")) : null,
     over
       ? h("button", { type: "button", class: "btn btn-primary", autofocus: true, dataset: { testid: "new-game" }, onclick: () => { score.close(); onNewGame(); } }, t("actions.newGame"))
-      : h("button", { type: "button", class: "btn btn-primary", "aria-keyshortcuts": "n", autofocus: true, disabled: !!waitingText, dataset: { testid: "next-hand" }, onclick: onNext }, t("actions.nextHand")),
+      : h("button", { type: "button", class: "btn btn-primary", "aria-keyshortcuts": NEXT_HAND, autofocus: true, disabled: !!waitingText, dataset: { testid: "next-hand" }, onclick: onNext }, t("actions.nextHand")),
     h("button", { type: "button", class: "btn", dataset: { testid: "close-score" }, onclick: () => { onSeen(); score.close(); } }, t("actions.viewTable")));
   score.onclose = onSeen;
   if (focusKey) {
