@@ -225,7 +225,7 @@ def test_a_hand_with_the_keyboard_in_spanish(page: Page, server: LiveServer) -> 
     if session.match.over:  # one hand reached the target: the sheet offers a new game
         expect(page.get_by_test_id("new-game")).to_be_visible()
         return
-    page.keyboard.press("n")  # next hand
+    page.keyboard.press("o")  # next hand
     idle(page)
     assert session.match.hand_number == 2
     # A quick second hand (a rigged position where every hand is nearly empty): the sheet then

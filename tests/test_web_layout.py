@@ -72,10 +72,10 @@ class Supply:
         return self.take(rank, naturals) + self.take("2", wilds)
 
 
-def full_table(variant: str, players: int) -> dict[str, Any]:
+def full_table(variant: str, players: int, longer: int = 0) -> dict[str, Any]:
     """Seat 0 to play, after its draw; every side with many melds and canastas (ten or more in
     Ponytail; Classic's player's side still to make its initial meld), a frozen pile, a long
-    hand."""
+    hand (``longer`` cards longer still)."""
     v = get_variant(variant)
     supply = Supply(v.decks(players))
     sides = 3 if players == 6 else 2
@@ -110,6 +110,7 @@ def full_table(variant: str, players: int) -> dict[str, Any]:
         hand_ranks = (("7", 3), ("K", 4), ("Q", 4), ("9", 4), ("8", 1), ("6", 2), ("J", 3),
                       ("T", 2), ("A", 1), ("5", 2))
     hand = [c for rank, n in hand_ranks for c in supply.take(rank, n)] + supply.take("JK", 1)
+    hand += supply.rest(longer)
     others = [supply.rest(2) for _ in range(players - 1)]
     position: dict[str, Any] = {
         "variant": variant, "players": players, "scores": [0] * sides, "turn": 0,
@@ -202,8 +203,9 @@ def assert_one_screen(page: Page, where: str, extra: tuple[str, ...] = ()) -> No
 
 
 def refuse_a_meld(page: Page, session: Any, where: str) -> None:
-    """Two cards of different ranks melded: the engine's reason shows beside the hand (and is
-    announced), stays through a selection and goes with the next action."""
+    """Two cards of different ranks melded: the engine's reason shows among the notes over the
+    table, above the player's melds (on a phone above the stock and the pile too), and is
+    announced, stays through a selection and goes with the next action."""
     hand = [c.text for c in session.state.hands[0]]
     first = next(t for t in hand if t[0] == "K")
     second = next(t for t in hand if t[0] == "9")
@@ -214,9 +216,15 @@ def refuse_a_meld(page: Page, session: Any, where: str) -> None:
     expect(alert).not_to_be_empty()
     assert alert.get_attribute("role") == "alert"
     assert page.evaluate(OUTSIDE, ["[data-testid='error']"]) == [], where
-    box, hand_box = alert.bounding_box(), page.get_by_test_id("hand").bounding_box()
-    assert box and hand_box and abs(box["y"] - (hand_box["y"] + hand_box["height"])) < 60, \
-        f"{where}: the refusal is not beside the hand"
+    foot = page.evaluate("""() => {
+      const a = document.querySelector("[data-testid='error']").getBoundingClientRect();
+      const own = document.querySelector('.felt-own').getBoundingClientRect();
+      const pile = document.querySelector("[data-testid='pile']").getBoundingClientRect();
+      const above = pile.left < a.right && a.left < pile.right;  // (the pile under the notes)
+      const under = above ? Math.min(own.top, pile.top) : own.top;
+      return a.bottom <= under + 0.5;
+    }""")
+    assert foot, f"{where}: the refusal is not above the player's melds and the pile"
     page.get_by_test_id("clear").click()  # the next action clears it
     expect(alert).to_be_empty()
 
@@ -224,13 +232,85 @@ def refuse_a_meld(page: Page, session: Any, where: str) -> None:
 CASES = [("classic", 4), ("modern-american", 4), ("ponytail", 6)]
 
 
+REGIONS = """(covered) => {
+  // The regions of the screen, none over another and the table's inside the table; the notes
+  // (the prepared groups, a refusal, the hint) over none of them but ``covered`` (they float
+  // over the other seats and their melds), as far as their box shows them.
+  const boxes = (sel) => [...document.querySelectorAll(sel)]
+    .filter((e) => e.getClientRects().length).map((e) => [sel, e.getBoundingClientRect()]);
+  const table = ['.felt-top .seat', '.felt-left .seat', '.felt-right .seat', '.felt-others .side',
+    '.felt-own .side', '.deck-slot', '.legend'];
+  const regions = [...table, '.game-bar', '.hand-head', "[data-testid='hand']", '.actions']
+    .flatMap(boxes);
+  const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
+    && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const text = ([sel, r]) => `${sel} ${[r.left, r.top, r.right, r.bottom].map(Math.round)}`;
+  const out = [];
+  regions.forEach((a, i) => regions.slice(i + 1).forEach((b) => {
+    if (meet(a[1], b[1])) out.push(`${text(a)} over ${text(b)}`);
+  }));
+  const felt = document.querySelector('.felt').getBoundingClientRect();
+  for (const r of table.flatMap(boxes))
+    if (r[1].left < felt.left || r[1].top < felt.top || r[1].right > felt.right
+        || r[1].bottom > felt.bottom) out.push(`${text(r)} outside the table`);
+  const notes = ['staged', 'error', 'hint-text'].map((id) => `[data-testid='${id}']`);
+  for (const [sel, r] of notes.flatMap(boxes)) {
+    const sheet = document.querySelector(sel).closest('.play-notes');  // (a box that scrolls)
+    const clip = sheet && sheet.getClientRects().length ? sheet.getBoundingClientRect() : null;
+    const shown = clip ? new DOMRect(r.left, Math.max(r.top, clip.top), r.width,
+      Math.max(0, Math.min(r.bottom, clip.bottom) - Math.max(r.top, clip.top))) : r;
+    if (!shown.height) continue;
+    for (const b of regions)
+      if (!covered.includes(b[0]) && meet(shown, b[1]))
+        out.push(`${text([sel, shown])} over ${text(b)}`);
+  }
+  return out;
+}"""
+
+
+def crowd_the_table(page: Page, where: str) -> None:
+    """Two prepared groups (of the hand's first cards), a hint and a refusal, all on screen."""
+    hand = page.get_by_test_id("hand")
+    for _ in range(2):
+        for _ in range(3):  # (by a corner: the fanned cards overlap)
+            card = hand.locator(".card--hand[aria-pressed='false']").first
+            card.click(position={"x": 5, "y": 20})
+        page.get_by_test_id("add-group").click()
+    expect(page.get_by_test_id("staged").locator(".staged-group")).to_have_count(2)
+    page.get_by_test_id("hint").click()
+    expect(page.get_by_test_id("hint-text")).not_to_be_empty(timeout=TIMEOUT)
+    page.get_by_test_id("discard").click(force=True)  # nothing chosen: refused, and why
+    expect(page.get_by_test_id("error")).not_to_be_empty()
+    idle(page)
+    shown = page.evaluate("""() => {
+      const sheet = document.querySelector("[data-testid='error']").closest('.play-notes');
+      if (!sheet || !sheet.getClientRects().length) return 'in the page';  // (in the page's flow)
+      const s = sheet.getBoundingClientRect(), box = (id) => document.querySelector(
+        `[data-testid='${id}']`).getBoundingClientRect(), a = box('error'), h = box('hint-text');
+      return a.top >= s.top - 0.5 && a.bottom <= s.bottom + 0.5 && h.top < s.bottom - 20
+        ? 'in the page' : `cut: sheet ${s.top}-${s.bottom}, refusal ${a.top}-${a.bottom}`;
+    }""")
+    assert shown == "in the page", f"{where}: the refusal or the hint is out of sight: {shown}"
+
+
+NOTES_COVER = [".felt-top .seat", ".felt-left .seat", ".felt-right .seat", ".felt-others .side"]
+
+
 @pytest.mark.parametrize("size", list(SIZES))
 def test_every_variant_mid_hand_fits_one_screen(context_for: Any, server: LiveServer,  # noqa: F811
                                                 size: str) -> None:
+    """Every variant mid-hand fits one screen with its regions in their places, and so it does
+    with notes: two prepared groups, a hint and a refusal, with (on a phone) a hand of two rows
+    still after the groups left it.
+    The notes float over the other seats and their melds: on the phone of issue 32 they pushed
+    the player's area up until the stock and the pile lay over the other side's melds and the
+    legend over the player's own (at 1280x720, the pile over the status bar)."""
     page = context_for(size)
+    phone = size == "phone"
     for variant, players in CASES:
         where = f"{variant} ({players}) at {size}"
-        session = open_game(page, server, variant, players, full_table(variant, players))
+        session = open_game(page, server, variant, players,
+                            full_table(variant, players, longer=14 if phone else 0))
         shown = page.locator("[data-testid='table-meld']").count()
         assert shown == sum(len(ms) for ms in session.state.melds), where
         expect(page.get_by_test_id("pile-frozen")).to_be_visible()
@@ -238,8 +318,43 @@ def test_every_variant_mid_hand_fits_one_screen(context_for: Any, server: LiveSe
         assert_one_screen(page, where, ("[data-testid='pile-frozen']", *minimum))
         refuse_a_meld(page, session, where)
         assert_one_screen(page, where + ", after a refusal")
+        assert page.evaluate(REGIONS, []) == [], where
         page.screenshot(path=str(_shot(f"table-{variant}-{players}p-{size}")),
                         animations="disabled")
+        crowd_the_table(page, where)
+        if phone:
+            assert page.get_by_test_id("hand").get_attribute("data-rows") == "2", where
+        page.screenshot(path=str(_shot(f"table-{variant}-{players}p-{size}-crowded")),
+                        animations="disabled")
+        assert_one_screen(page, where + ", crowded")
+        assert page.evaluate(REGIONS, NOTES_COVER) == [], where + ", crowded"
+
+
+SHARING = """() => [...document.querySelectorAll('.felt .side')].map((s) => {
+  // Each melds' box: its height, and the height its melds need.
+  const top = s.getBoundingClientRect().top - s.scrollTop;
+  const body = s.querySelector('.side-body').getBoundingClientRect().bottom;
+  const need = body - top + parseFloat(getComputedStyle(s).paddingBottom);
+  return [s.dataset.testid, Math.round(s.clientHeight), Math.round(need)];
+})"""
+
+
+@pytest.mark.parametrize("size", ["small-laptop", "laptop", "phone"])
+def test_the_melds_boxes_share_the_height_by_what_they_hold(
+        context_for: Any, server: LiveServer, size: str) -> None:  # noqa: F811
+    """Issue 32: a side with many melds had its second row cut (the others' box had half the
+    height at most) while the player's box stood empty below it.  A box that scrolls now leaves
+    no other box more room than its melds need, and boxes that both need more share evenly."""
+    page = context_for(size)
+    for variant, players in [*CASES, ("ponytail", 4)]:
+        open_game(page, server, variant, players, full_table(variant, players))
+        boxes = page.evaluate(SHARING)
+        where = f"{variant} ({players}) at {size}: {boxes}"
+        cut = [b for b in boxes if b[2] > b[1] + 1]
+        spare = [b for b in boxes if b[2] < b[1] - 2]
+        assert not (cut and spare), where
+        if len(cut) == len(boxes):  # all want more: even shares (the player's box its part)
+            assert max(b[1] for b in cut) - min(b[1] for b in cut) <= 2, where
 
 
 def test_large_screens_and_landscape_phones(context_for: Any, server: LiveServer) -> None:  # noqa: F811
@@ -257,6 +372,22 @@ def _shot(name: str) -> Any:
 
 
 # --- the defects of the layout issue, one by one ----------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_start_button_shows_without_scrolling_on_a_laptop(
+        context_for: Any, server: LiveServer, lang: str) -> None:  # noqa: F811
+    """Issue 32: at 1366x768 the start screen's "Start the game" was below the fold."""
+    page = context_for("laptop", lang)
+    page.goto(server.url)
+    players = page.get_by_test_id("players")
+    for variant in ("classic", "modern-american", "ponytail"):
+        page.get_by_test_id(f"variant-{variant}").check()
+        for n in players.locator("option").evaluate_all("(os) => os.map((o) => o.value)"):
+            players.select_option(n)
+            where = f"{variant} for {n} in {lang}"
+            assert page.evaluate("scrollY") == 0, where
+            assert page.evaluate(OUTSIDE, ["[data-testid='start-game']"]) == [], where
+
+
 def test_table_options_fit_their_panel_in_both_languages(context_for: Any,
                                                           server: LiveServer) -> None:  # noqa: F811
     page = context_for("laptop")
@@ -308,6 +439,69 @@ FROZEN = {"variant": "classic", "players": 4, "scores": [0, 0], "turn": 0, "phas
           "hands": [["5H", "5D", "9D", "KC", "KD", "KH", "JK", "8C"], ["QC"], ["6C"], ["7D"]],
           "melds": [[], []], "threes": [[], []], "discard": ["2C", "9S"],
           "stock": ["4H", "6H", "7H"]}
+
+
+CONTRAST = """(el) => {
+  // The contrast of a button's text with what shows behind it (its background over its
+  // ancestors' ones), as WCAG counts it.
+  const rgba = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+  const over = (top, under) => {
+    const a = top.length > 3 ? top[3] : 1;
+    return [0, 1, 2].map((i) => top[i] * a + under[i] * (1 - a));
+  };
+  let back = [255, 255, 255];
+  const chain = [];
+  for (let e = el; e; e = e.parentElement) chain.unshift(rgba(getComputedStyle(e).backgroundColor));
+  for (const c of chain) back = over(c, back);
+  const text = over(rgba(getComputedStyle(el).color), back);
+  const lum = (c) => {
+    const [r, g, b] = c.map((v) => {
+      v /= 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [hi, lo] = [lum(text), lum(back)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}"""
+
+
+def test_the_bars_buttons_stay_readable_under_the_mouse(context_for: Any,
+                                                        server: LiveServer) -> None:  # noqa: F811
+    """Issue 32: the top bar's buttons turned white on white under the mouse (the plain
+    button's white hover outweighed the ghost button's own)."""
+    page = context_for("laptop")
+    open_game(page, server, "classic", 4, full_table("classic", 4))
+    bad = []
+    for testid in ("home", "rules", "help", "history"):
+        button = page.get_by_test_id(testid)
+        button.hover()
+        page.wait_for_timeout(200)  # (the buttons' colours ease in)
+        ratio = button.evaluate(CONTRAST)
+        if ratio < 4.5:
+            bad.append(f"{testid}: {ratio:.2f}")
+    assert bad == [], f"hovered buttons hard to read: {bad}"
+
+
+def test_the_shortcuts_list_gives_each_key_once(context_for: Any,
+                                                server: LiveServer) -> None:  # noqa: F811
+    """Issue 32: the list of shortcuts gave "n" twice, for "No" and for "Next hand": the next
+    hand has a key of its own, "o", which the score sheet's button says too."""
+    page = context_for("laptop")
+    session = open_game(page, server, "classic", 4, GOING_OUT)
+    page.keyboard.press("?")
+    rows = page.locator("#help-body .keys-table").first.locator("tbody tr")
+    expect(rows.first).to_be_visible()
+    keys = rows.locator("kbd").all_inner_texts()
+    assert sorted(keys) == sorted(set(keys)), keys
+    assert rows.filter(has_text="Next hand").locator("kbd").inner_text() == "o"
+    page.keyboard.press("Escape")
+    session.play(0, "draw")
+    session.play(0, "meld 5H 5D 5S")
+    session.play(0, "discard 9D")
+    page.reload()
+    idle(page)
+    expect(page.get_by_test_id("next-hand")).to_have_attribute("aria-keyshortcuts", "o")
 
 
 def test_a_disabled_action_says_why(context_for: Any, server: LiveServer) -> None:  # noqa: F811
@@ -376,6 +570,41 @@ def test_the_counter_counts_what_the_take_lays(context_for: Any,
     assert rows == ["Threes", "Red threes"]
 
 
+LABELS = """async () => {
+  const { meldLabel } = await import('/static/js/ui/table.js');
+  const { parseCard } = await import('/static/js/cards.js');
+  const i18n = await import('/static/js/i18n.js');
+  const meld = (rank, texts) => ({ rank, cards: texts.map(parseCard) });  // (no counts given)
+  const melds = [meld('K', ['KH', 'KD', 'KS', 'KC', '2C']), meld('A', ['AH', 'AS', '2D', 'JK']),
+                 meld('W', ['2C', '2D', 'JK'])];
+  const out = {};
+  for (const code of ['en', 'es']) {
+    i18n.setLang(code, { remember: false });
+    out[code] = melds.map(meldLabel);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_melds_label_counts_its_naturals_and_its_wild_cards(
+        context_for: Any, server: LiveServer, lang: str) -> None:  # noqa: F811
+    """Issue 32: the screen readers' labels counted a meld's wild cards among its rank ("5 reyes,
+    1 comodín" for K K K K 2, "4 ases, 2 comodines" for A A 2 JK) and a meld of wild cards
+    twice."""
+    page = context_for("laptop", lang)
+    open_game(page, server, "modern-american", 4, full_table("modern-american", 4), lang=lang)
+    label = lambda rank: page.locator(  # noqa: E731
+        f"[data-testid='table-meld'][data-side='1'][data-meld-rank='{rank}']").get_attribute(
+        "aria-label")
+    eights, wilds = {"en": ("4 eights, 1 wild card", "3 wild cards"),
+                     "es": ("4 ochos, 1 comodín", "3 comodines")}[lang]
+    assert (label("8"), label("W")) == (eights, wilds)
+    assert page.evaluate(LABELS) == {  # (from the cards alone, as a view without counts)
+        "en": ["4 kings, 1 wild card", "2 aces, 2 wild cards", "3 wild cards"],
+        "es": ["4 reyes, 1 comodín", "2 ases, 2 comodines", "3 comodines"]}
+
+
 def test_one_number_format_per_language(context_for: Any, server: LiveServer) -> None:  # noqa: F811
     page = context_for("laptop", lang="es")
     page.goto(server.url)
@@ -431,6 +660,59 @@ def test_the_score_sheet_keeps_its_title_and_buttons_in_sight(context_for: Any, 
     page.screenshot(path=str(_shot(f"score-sheet-fifth-hand-{size}")), animations="disabled")
 
 
+ENDED = """() => {
+  // The title's and the winner's colours ([r, g, b]), and whether the winner shows in the
+  // sheet's scrolling part as the sheet opens.
+  const colour = (sel) => getComputedStyle(document.querySelector(sel)).color
+    .match(/\\d+/g).map(Number);
+  const body = document.querySelector('#score-body').getBoundingClientRect();
+  const w = document.querySelector("[data-testid='winner']").getBoundingClientRect();
+  return [colour('#score-title'), colour("[data-testid='winner']"),
+          w.top >= body.top && w.bottom <= body.bottom];
+}"""
+
+
+@pytest.mark.parametrize(("players", "won", "lang", "title"), [
+    (4, True, "en", "Your side won"), (4, False, "es", "Ha perdido tu equipo"),
+    (2, True, "es", "Has ganado"), (2, False, "en", "You lost")])
+def test_the_end_of_a_match_says_who_won_in_sight(context_for: Any, server: LiveServer,  # noqa: F811
+                                                  players: int, won: bool, lang: str,
+                                                  title: str) -> None:
+    """Issue 32: at 1366x768 the winner's line was below the visible part of the final sheet
+    (under five hands' scores), in green when the player had lost, under a title that said
+    neither.  The title now says it ("Has ganado", "Your side lost"...) in the outcome's colour,
+    and the winner's line comes first."""
+    page = context_for("laptop", lang)
+    # (at a table of two: two canastas to go out, and two cards drawn, the second a jack)
+    position = GOING_OUT if players == 4 else {
+        **GOING_OUT, "players": 2, "hands": GOING_OUT["hands"][:2],
+        "melds": [[*GOING_OUT["melds"][0], ["KH", "KD", "KS", "KC", "KH", "KD", "KS"]],
+                  GOING_OUT["melds"][1]], "stock": ["JD", "9D", "TC", "TD", "TH", "7D"]}
+    session = open_game(page, server, "classic", players, position, lang=lang)
+    target = session.match.rules.target
+    session.match.scores = [target - 100, 0] if won else [0, target + 50]
+    session.play(0, "draw")
+    session.play(0, "meld 5H 5D 5S")
+    if players == 2:
+        session.play(0, "add J JD")
+    session.play(0, "discard 9D")
+    assert session.match.over and (session.match.winner == 0) == won
+    results = session.match.results
+    results[:0] = results * 4  # (five hands on the sheet)
+    page.reload()
+    idle(page)
+    expect(page.get_by_test_id("score-sheet")).to_be_visible()
+    expect(page.locator("#score-title")).to_have_text(title)
+    assert page.evaluate(OUTSIDE, ["#score-title", "[data-testid='winner']",
+                                   "[data-testid='new-game']"]) == [], title
+    heading, line, in_sight = page.evaluate(ENDED)
+    assert in_sight, f"{title}: the winner's line is out of sight"
+    for r, g, _ in (heading, line):
+        assert (g > r) if won else (r > g), f"{title}: {heading}, {line}"
+    page.screenshot(path=str(_shot(f"match-over-{players}p-{'won' if won else 'lost'}-{lang}")),
+                    animations="disabled")
+
+
 def test_badges_focus_status_legend_and_partners(context_for: Any,
                                                  server: LiveServer) -> None:  # noqa: F811
     page = context_for("laptop")
@@ -475,6 +757,33 @@ def test_badges_focus_status_legend_and_partners(context_for: Any,
     assert all(same for _, same in marks), marks
     assert "with Diego" in marks[0][0] and "Partner" in marks[2][0], marks
     axe_check(page, "a full Ponytail table at the laptop size")
+
+
+CUT = """() => {
+  // The score bar's parts that do not show whole: cut by their box or by the window.
+  const bar = document.querySelector("[data-testid='scorebar']"), out = [];
+  const parts = [...bar.querySelectorAll(
+    ".scorebar-info, [data-testid='hand-number'], [data-testid='match-target'], .score-chip")];
+  for (const e of parts) {
+    const r = e.getBoundingClientRect();
+    if (e.scrollWidth > e.clientWidth + 1 || r.left < 0 || r.right > innerWidth)
+      out.push(e.textContent);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_phone_score_bar_shows_the_hand_the_target_and_the_scores_in_full(
+        context_for: Any, server: LiveServer, lang: str) -> None:  # noqa: F811
+    """Issue 32: the phone's bar cut the target ("Mano 1 · …") and the sides' scores."""
+    page = context_for("phone", lang)
+    for variant, players in [*CASES, ("ponytail", 4)]:
+        open_game(page, server, variant, players, full_table(variant, players), lang=lang)
+        assert page.evaluate(CUT) == [], f"{variant} ({players}) in {lang}"
+        for testid in ("hand-number", "match-target"):
+            expect(page.get_by_test_id(testid)).to_be_visible()
+        assert_one_screen(page, f"{variant} ({players}) in {lang}")
 
 
 def test_the_phone_status_and_the_games_list(context_for: Any,
@@ -584,6 +893,43 @@ def test_a_phone_hand_keeps_its_rows_from_frame_to_frame(context_for: Any, serve
     text = position["hands"][0][0]
     card_button(page, text).first.click(position={"x": 5, "y": 20}, timeout=5000)  # its corner
     expect(card_button(page, text)).to_have_count(0)  # (pressed)
+
+
+STRIPS = """() => {
+  // Each card of the hand, and a point of the strip of it that shows (4 px in from its left
+  // edge, halfway down): the next card covers the rest.
+  const cards = [...document.querySelectorAll("[data-testid='hand'] .card--hand")];
+  return cards.map((c) => {
+    const r = c.getBoundingClientRect();
+    return [c.dataset.index, r.left + 4, r.top + r.height / 2];
+  });
+}"""
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_each_card_owns_the_strip_of_it_that_shows(context_for: Any, server: LiveServer,  # noqa: F811
+                                                   size: str) -> None:
+    """Issue 32: a tap on the card right of the one just tapped often hit the first card again.
+    The hovered card came over its neighbours (z-index 2), and on a touch screen the tapped
+    card keeps :hover: it covered 20 of the 24 px its neighbour shows, and with 17 cards the
+    neighbour could not be reached at all.  A card under the mouse covered the next one's edge
+    too.  Now every card of the fanned hand is selected by a tap (or a click) on its strip, one
+    after the other, left to right."""
+    page = context_for(size)
+    position = full_table("ponytail", 4 if size == "phone" else 6)
+    if size == "phone":
+        position["hands"][0] = position["hands"][0][:17]
+    open_game(page, server, position["variant"], position["players"], position)
+    hand = page.get_by_test_id("hand")
+    assert hand.get_attribute("data-rows") == "1"
+    assert page.evaluate("getComputedStyle(document.querySelector('.hand')).getPropertyValue("
+                         "'--over')") not in ("", "0px")  # (the cards overlap)
+    for index, x, y in page.evaluate(STRIPS):
+        if size == "phone":
+            page.touchscreen.tap(x, y)
+        else:
+            page.mouse.click(x, y)
+        expect(hand.locator(f"[data-index='{index}']")).to_have_attribute("aria-pressed", "true")
 
 
 FOCUSED = """() => {

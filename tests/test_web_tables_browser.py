@@ -242,6 +242,30 @@ def test_a_name_being_typed_survives_the_table_changing(server: LiveServer,
     expect(host.get_by_test_id("seat-2")).to_contain_text("Luis")
 
 
+def test_the_match_address_says_play_once(server: LiveServer, people: People) -> None:
+    """Issue 32: the game's address ended in "&play=1&play=1".  The page goes to the match when
+    the host starts it and again when the table says it started (or on a second press of "Go
+    to the game"): each added the parameter before the first change of address was acted on.
+    It is set, not added, so it is there once however often that happens, and after a reload."""
+    host = open_table(server, people, friends=(2,))
+    lobby = host.url
+    host.get_by_test_id("fill").click()  # (the friend's seat to a computer player)
+    host.get_by_test_id("start-table").click()
+    host.wait_for_url("**play=1")
+    expect(host.get_by_test_id("hand")).to_be_visible()
+    assert host.url.count("play=") == 1, host.url
+    host.goto(lobby)  # the lobby again: it offers the way to the started match
+    go = host.get_by_test_id("go-to-game")
+    expect(go).to_be_visible()
+    go.evaluate("(b) => { b.click(); b.click(); }")  # (both before the address changes)
+    host.wait_for_url("**play=1")
+    expect(host.get_by_test_id("hand")).to_be_visible()
+    assert host.url.count("play=") == 1, host.url
+    host.reload()
+    expect(host.get_by_test_id("hand")).to_be_visible()
+    assert host.url.count("play=") == 1, host.url
+
+
 # --- several people playing one match through their pages ----------------------------------------
 def idle(page: Page) -> None:
     page.wait_for_selector("body[data-busy='false']", state="attached")

@@ -32,6 +32,13 @@ function parseHash() {
   return { name: "start" };
 }
 
+/** A table's link with "play=1" (the match, not the lobby), the parameter given once. */
+function withPlay(hash) {
+  const params = new URLSearchParams(hash.replace(/^#/, ""));
+  params.set("play", "1");
+  return params.toString();
+}
+
 function showSection(name) {
   for (const s of SCREENS) $(`#${s}-screen`).hidden = s !== name;
   // The game screen is laid out to the window's height (style.css: the table on one screen).
@@ -70,7 +77,9 @@ function route() {
     document.title = `${t("table.title")} · ${t("app.title")}`;
     app.screen = new TableScreen($("#table-screen"), target.id, target.key, {
       // (the key the screen holds: a seat's own, once its friend sat down through the table link)
-      onGame: () => { location.hash = `${location.hash.replace(/^#/, "")}&play=1`; },
+      // (once, however often it is called: the host's start and the table's news of it both
+      // come before the hash's change reaches route())
+      onGame: () => { location.hash = withPlay(location.hash); },
       onExit: goHome,
     });
     document.body.dataset.busy = "false";

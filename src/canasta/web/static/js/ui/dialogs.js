@@ -75,10 +75,13 @@ export function refreshRules() {
   if (dialog.open && dialog.dataset.variant) openRules(dialog.dataset.variant, rulesHouse);
 }
 
+/** The next hand's key (the score sheet's button says it too). */
+export const NEXT_HAND = "o";
+
 export const SHORTCUTS = [
   ["d", "draw"], ["t", "take"], ["m", "meld"], ["g", "addGroup"], ["a", "addTo"], ["x", "discard"],
   ["p", "pass"], ["q", "ask"], ["y", "yes"], ["n", "no"], ["u", "undo"], ["h", "hint"], ["c", "clear"],
-  ["s", "sort"], ["n", "nextHand"], ["k", "scoreSheet"], ["r", "rules"], ["?", "help"],
+  ["s", "sort"], [NEXT_HAND, "nextHand"], ["k", "scoreSheet"], ["r", "rules"], ["?", "help"],
 ];
 
 /** The keys that move around, named in the player's language (keys.*), and what they do. */

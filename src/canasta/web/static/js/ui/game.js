@@ -17,7 +17,7 @@ import {
 } from "./hand.js";
 import { hintContent, scorebar, updateActions, updateHistory } from "./controls.js";
 import { gameKey } from "./keys.js";
-import { gameLayout } from "./layout.js";
+import { fitNotes, gameLayout } from "./layout.js";
 import { chooseMeld, closeGameDialogs, fillScore, updateAnswer, updateScore } from "./playdialogs.js";
 import { settings } from "../settings.js";
 import { QUICK } from "./lobby.js";
@@ -140,8 +140,10 @@ export class GameScreen {
     // The hand fans out to the room it has: lay it out again whenever that room changes (or its
     // cards' size does). Its height follows the rows it is given; the fan depends on its width
     // alone and writes nothing for the same width, so this settles after one call.
-    this.resizer = new ResizeObserver(() => layoutHand(this.el.hand));
+    // The notes' sheet (a phone's) follows the table's size.
+    this.resizer = new ResizeObserver(() => { layoutHand(this.el.hand); fitNotes(this.el); });
     this.resizer.observe(this.el.hand);
+    this.resizer.observe(this.el.felt);
   }
 
   // ---- what the connection reports ---------------------------------------------------------
@@ -238,6 +240,7 @@ export class GameScreen {
       this.renderFelt();
       this.renderHand();
     });
+    fitNotes(e);
     this.renderControls();
     e.hintBox.hidden = !this.hint;
     fill(e.hintBox, this.hint ? hintContent(this.hint) : null);
@@ -312,12 +315,12 @@ export class GameScreen {
     this.el.alert.classList.toggle("alert--shown", !!this.error);
   }
 
-  /** The refusal goes beside the hand and the buttons; before there is a table (a game that
-   * cannot be played) it stands under the status line. */
+  /** The refusal goes among the notes beside the hand and the buttons; before there is a table
+   * (a game that cannot be played) it stands under the status line. */
   placeAlert() {
     const e = this.el;
     if (this.view) {
-      if (e.alert.parentNode !== e.playerArea) e.playerArea.insertBefore(e.alert, e.actions.element);
+      if (e.alert.parentNode !== e.notes) e.notes.insertBefore(e.alert, e.hintBox);
     } else if (e.alert.parentNode !== e.game) {
       e.game.insertBefore(e.alert, e.fatal);
     }

@@ -1,8 +1,9 @@
-// The game screen's keyboard: the answer dialog's keys while the partner asks, "n" on the score
-// sheet, and the action buttons' shortcuts (actions.js) everywhere else.
+// The game screen's keyboard: the answer dialog's keys while the partner asks ("n" no), "o" for
+// the next hand on the score sheet and after it (a key of its own: one key, one meaning in the
+// list of shortcuts), and the action buttons' shortcuts (actions.js) everywhere else.
 import { $ } from "../dom.js";
 import { ACTIONS } from "../actions.js";
-import { anyDialogOpen, openHelp, openRules } from "./dialogs.js";
+import { NEXT_HAND, anyDialogOpen, openHelp, openRules } from "./dialogs.js";
 
 /**
  * A key pressed on the game screen.  `game`: view, busy, selection, act(id), nextHand(),
@@ -28,7 +29,7 @@ export function gameKey(e, game) {
   }
   const score = $("#score-dialog");
   if (score.open) {
-    if (key === "n") {
+    if (key === NEXT_HAND) {
       const b = score.querySelector("[data-testid='next-hand']");
       if (b) { e.preventDefault(); b.click(); }
     }
@@ -41,7 +42,7 @@ export function gameKey(e, game) {
     if (!game.selection.empty) { e.preventDefault(); game.act("clear"); }
     return;
   }
-  if (key === "n") {
+  if (key === NEXT_HAND) {
     if (view && view.result && !(view.match && view.match.over) && !game.busy) {
       e.preventDefault();
       game.nextHand();

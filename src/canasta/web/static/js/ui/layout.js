@@ -1,6 +1,8 @@
 // The game screen's regions, built once (render() refreshes what is inside them): the status
 // and score bars, the refusal, the table, the player's hand with its prepared groups, the
-// action buttons and the hint.
+// action buttons and the hint.  The prepared groups, the refusal and the hint are the notes:
+// they float over the other sides' part of the table (style.css, fitNotes), so that they never
+// move the table nor cover what is played on.
 import { $, h } from "../dom.js";
 import { actionButtons } from "./controls.js";
 import { openDialog } from "./dialogs.js";
@@ -33,12 +35,13 @@ export function gameLayout({ onExit, onAct }) {
   });
   e.history = $("#history-body");
   e.tableSection = h("section", { class: "table-area", "aria-labelledby": "table-title" }, e.tableTitle, e.felt);
+  // (the refusal joins them once there is a table: the screen's placeAlert)
+  e.notes = h("div", { class: "play-notes", dataset: { testid: "play-notes" } }, e.staged, e.hintBox);
   e.playerArea = h("section", { class: "player-area", "aria-labelledby": "hand-title" },
     h("div", { class: "hand-head" }, e.handTitle, e.ownSeat, e.counter),
-    e.staged,
+    e.notes,
     e.hand,
-    e.actions.element,
-    e.hintBox);
+    e.actions.element);
   e.game = h("div", { class: "game game--play" },
     h("div", { class: "game-bar" },
       h("div", { class: "status-row" }, e.status, e.caption),
@@ -50,4 +53,26 @@ export function gameLayout({ onExit, onAct }) {
   // Before the first state (or when the game is refused) there is no table to show yet.
   for (const part of [e.tableSection, e.playerArea]) part.hidden = true;
   return e;
+}
+
+/** Where the notes float: in the column of the other sides' melds, their foot just above the
+ * region under those melds (the player's melds; on a phone, the stock and the pile), their room
+ * up to the top of the table (over the other seats and their melds, which only inform); what
+ * does not fit scrolls inside them.  Written as CSS variables (style.css reads them where the
+ * notes float: not on a landscape phone, whose player's column holds them). */
+export function fitNotes(e) {
+  const grid = e.felt.querySelector(".felt");
+  const others = grid && grid.querySelector(".felt-others");
+  if (!others || e.playerArea.hidden) return;
+  const column = others.getBoundingClientRect();
+  const under = [".felt-deck", ".felt-own"].map((sel) => grid.querySelector(sel).getBoundingClientRect())
+    .filter((r) => r.top >= column.bottom - 1 && r.left < column.right && column.left < r.right);
+  if (!under.length) return;
+  const foot = Math.min(...under.map((r) => r.top)) - (parseFloat(getComputedStyle(grid).rowGap) || 0);
+  const area = e.playerArea.getBoundingClientRect();
+  const set = (name, px) => e.notes.style.setProperty(`--notes-${name}`, `${Math.round(px)}px`);
+  set("below", area.top - foot);
+  set("room", Math.max(0, foot - e.felt.getBoundingClientRect().top));
+  set("left", column.left - area.left);
+  set("width", column.width);
 }

@@ -4,8 +4,8 @@
 import { $, fill, h } from "../dom.js";
 import { lang, t } from "../i18n.js";
 import { cardSymbol, describeMove } from "../cards.js";
-import { openDialog, openRules } from "./dialogs.js";
-import { scoreSheet } from "./scoresheet.js";
+import { NEXT_HAND, openDialog, openRules } from "./dialogs.js";
+import { outcome, outcomeTitle, scoreSheet } from "./scoresheet.js";
 import { seatName } from "./table.js";
 
 export const GAME_DIALOGS = ["#score-dialog", "#answer-dialog", "#addto-dialog", "#history-dialog"];
@@ -90,7 +90,9 @@ export function updateScore(opts) {
 export function fillScore({ view: v, onSeen, onNext, onNewGame, waiting = null, onDealNow = null }) {
   const score = $("#score-dialog");
   const over = v.match && v.match.over;
-  $("#score-title").textContent = over ? t("score.finalTitle") : t("score.title");
+  const title = $("#score-title");
+  title.textContent = over ? outcomeTitle(v) : t("score.title");
+  title.dataset.outcome = (over && outcome(v)) || "";
   const active = document.activeElement;
   const focusKey = active && score.contains(active) ? active.dataset.testid : null;
   // The sheet scrolls between its title and its buttons, which stay in sight.
@@ -103,7 +105,7 @@ export function fillScore({ view: v, onSeen, onNext, onNewGame, waiting = null, 
     waitingText && onDealNow ? h("button", { type: "button", class: "btn", dataset: { testid: "deal-now" }, onclick: onDealNow }, t("actions.dealNow")) : null,
     over
       ? h("button", { type: "button", class: "btn btn-primary", autofocus: true, dataset: { testid: "new-game" }, onclick: () => { score.close(); onNewGame(); } }, t("actions.newGame"))
-      : h("button", { type: "button", class: "btn btn-primary", "aria-keyshortcuts": "n", autofocus: true, disabled: !!waitingText, dataset: { testid: "next-hand" }, onclick: onNext }, t("actions.nextHand")),
+      : h("button", { type: "button", class: "btn btn-primary", "aria-keyshortcuts": NEXT_HAND, autofocus: true, disabled: !!waitingText, dataset: { testid: "next-hand" }, onclick: onNext }, t("actions.nextHand")),
     h("button", { type: "button", class: "btn", dataset: { testid: "close-score" }, onclick: () => { onSeen(); score.close(); } }, t("actions.viewTable")));
   score.onclose = onSeen;
   if (focusKey) {

@@ -1,7 +1,7 @@
 // The score sheet of a finished hand: one column per side, the breakdown rows, the match scores.
 import { h } from "../dom.js";
 import { formatNumber, has, t } from "../i18n.js";
-import { seatName, sideName, sidesOf } from "./table.js";
+import { seatName, seatsOfSide, sideName, sidesOf } from "./table.js";
 
 export const BREAKDOWN_KEYS = ["melded", "canastas", "threes", "going_out", "in_hand", "penalties"];
 
@@ -26,12 +26,32 @@ function columns(sides) {
     Array.from({ length: sides }, () => h("col", { class: "col-side" })));
 }
 
-/** "Your side wins" / "Computer 1 & Computer 3 win" / null while the match goes on. */
+/** How the match ended for the reader: "won", "lost", or null (it goes on, it ended even, or
+ * the reader has no side). */
+export function outcome(view) {
+  const match = view.match || {};
+  const known = (x) => x !== null && x !== undefined;
+  if (!match.over || !known(match.winner) || !known(view.side)) return null;
+  return match.winner === view.side ? "won" : "lost";
+}
+
+/** The title of a finished match's sheet: "You won", "Your side lost" (a partnership)... or,
+ * without an outcome of the reader's, "Final score". */
+export function outcomeTitle(view) {
+  const end = outcome(view);
+  if (!end) return t("score.finalTitle");
+  return t(`score.${end}.${seatsOfSide(view, view.side).length > 1 ? "side" : "you"}`);
+}
+
+/** "Your side wins the match!" / "The match goes to Computer 1 & Computer 3." / null while the
+ * match goes on. */
 export function winnerText(view) {
   const match = view.match || {};
   if (!match.over) return null;
   if (match.winner === null || match.winner === undefined) return t("score.matchOverTie");
-  if (match.winner === view.side) return t("score.youWin");
+  if (match.winner === view.side) {
+    return t(seatsOfSide(view, view.side).length > 1 ? "score.youWin" : "score.youWinAlone");
+  }
   return t("score.theyWin", { side: sideName(view, match.winner) });
 }
 
@@ -83,7 +103,9 @@ export function handsTable(view) {
         sideIdx.map((s) => h("td", { class: own(s) }, formatNumber(totals[s]))))));
 }
 
-/** The whole sheet: who went out, the table, the target and the winner if the match is over. */
+/** The whole sheet: the winner when the match is over (first, in the colour of the reader's
+ * outcome: it is read before the numbers, never below the part of the sheet in sight), who went
+ * out, the table and the target. */
 export function scoreSheet(view) {
   const result = view.result;
   const lines = [];
@@ -96,12 +118,13 @@ export function scoreSheet(view) {
     lines.push(t("score.noGoingOut"));
   }
   const winner = winnerText(view);
+  const end = outcome(view);
   return h("div", { class: "score-sheet" },
+    winner ? h("p", { class: `score-winner${end ? ` score-winner--${end}` : ""}`, dataset: { testid: "winner" } }, winner) : null,
     lines.map((l) => h("p", { class: "score-line" }, l)),
     scoreTable(view),
     handsTable(view),
     h("p", { class: "score-target" }, view.hand_limit
       ? t("score.targetOrHands", { target: formatNumber(view.target), hands: view.hand_limit })
-      : t("score.target", { target: formatNumber(view.target) })),
-    winner ? h("p", { class: "score-winner", dataset: { testid: "winner" } }, winner) : null);
+      : t("score.target", { target: formatNumber(view.target) })));
 }

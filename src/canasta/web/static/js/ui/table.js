@@ -2,7 +2,7 @@
 // Renders a server view; never decides anything about the rules.
 import { h } from "../dom.js";
 import { formatNumber, t, tn } from "../i18n.js";
-import { cardName, cardSymbol, meldRankName, rankHeight } from "../cards.js";
+import { cardName, cardSymbol, isWild, meldRankName, rankHeight } from "../cards.js";
 import { cardBack, cardFace } from "./cardview.js";
 
 export function sidesOf(view) {
@@ -99,10 +99,15 @@ function partnerships(view) {
   return view.players > sidesOf(view);
 }
 
-function meldLabel(meld) {
-  const parts = [t("meld.label", { rank: meldRankName(meld.rank, t), n: meld.size ?? meld.cards.length })];
+/** "4 kings, 1 wild card" for K K K K 2: the naturals by their rank, the wild cards apart; a
+ * meld of wild cards only is counted once ("7 wild cards"). */
+export function meldLabel(meld) {
+  const wilds = meld.wilds ?? meld.cards.filter(isWild).length;
+  const naturals = meld.naturals ?? meld.cards.length - wilds;
+  const all = meld.rank === "W";
+  const parts = [t("meld.label", { rank: meldRankName(meld.rank, t), n: all ? wilds : naturals })];
   if (meld.canasta) parts.push(t(`meld.canasta.${meld.canasta}`));
-  if (meld.wilds) parts.push(tn("meld.wilds", meld.wilds));
+  if (wilds && !all) parts.push(tn("meld.wilds", wilds));
   return parts.join(", ");
 }
 
