@@ -16,7 +16,8 @@ own view).  A move replaces the expert's choice only when its paired advantage o
 deals is positive by enough standard errors for the number of moves compared (``bar``, a
 Bonferroni correction: with four moves compared, each must clear the bar one move alone would
 have at a quarter of the risk), and a discard the next opponent may take the pile with must
-also beat a safer one of the expert by what it gives away; the biggest such advantage wins.
+also beat the expert's discard by what it gives away beyond it (the expert's choice, or where the
+expert melds first, the discard it judged best); the biggest such advantage wins.
 Where the search cannot tell, the expert's judgement stands.  Random playouts carry almost no
 signal in rummy games, so the playouts stop early and the evaluation does the judging.
 """
