@@ -3,7 +3,8 @@ deals.
 
     PYTHONPATH=src nice -n 10 python bench/ab.py --against f2a20c7 --variant classic \
         --players 4 --deals 300 --seed 1 --workers 1
-    nice -n 19 .venv/bin/python bench/ab.py --level master --against 843c7b4 --deals 200
+    nice -n 19 .venv/bin/python bench/ab.py --level master --against 843c7b4 --deals 200 \
+        --out build/ab/classic-master.jsonl
 
 The earlier expert's modules (``bots/basic.py``, ``bots/evaluate.py``, ``bots/expert.py`` as
 ``git show`` gives them) are copied into ``build/ab/COMMIT/`` as a package of their own, so both
@@ -12,7 +13,9 @@ level ``old`` and plays side B.  The deals are those of ``canasta arena --seed S
 ``--level master`` copies ``bots/master.py`` alone (into ``build/ab/COMMIT-master/``): both
 masters search with this checkout's expert, evaluation and basic policy (compiled, where the core
 is), so that the comparison measures the search's own changes and both get the same rounds from
-their time caps, which count CPU time as in every benchmark.
+their time caps, which count CPU time as in every benchmark.  ``--out FILE`` plays the deals one
+by one into a file that a later run resumes (``bench/shard.py play``); ``bench/shard.py report
+FILE`` reports on the deals played so far.
 """
 
 from __future__ import annotations
@@ -53,6 +56,9 @@ def main() -> int:
     p.add_argument("--deals", type=int, default=300)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--out", default=None,
+                   help="play the deals one by one into this file, resuming it "
+                        "(bench/shard.py play; its report merges the files)")
     args = p.parse_args()
     sys.path.insert(0, str(old_package(args.against, args.level)))
     import canasta.bots as bots
@@ -68,6 +74,12 @@ def main() -> int:
 
         bots.register_player("old", OldExpert)
     bots.LEVELS = (*bots.LEVELS, "old")  # the arena's workers are forked with it
+    if args.out is not None:
+        import shard
+
+        return shard.main(["play", "--variant", args.variant, "--players", str(args.players),
+                           "--team", args.level, "--vs", "old", "--seed", str(args.seed),
+                           "--deals", str(args.deals), "--out", args.out])
     config = ArenaConfig(args.variant, args.players, (args.level,), ("old",), args.deals,
                          args.seed)
     print(format_report(run_arena(config, "process", args.workers)))
