@@ -16,7 +16,8 @@ own view).  A move replaces the expert's choice only when its paired advantage o
 deals is positive by enough standard errors for the number of moves compared (``bar``, a
 Bonferroni correction: with four moves compared, each must clear the bar one move alone would
 have at a quarter of the risk), and a discard the next opponent may take the pile with must
-also beat a safer one of the expert by what it gives away; the biggest such advantage wins.
+also beat the expert's discard by what it gives away beyond it (the expert's choice, or where the
+expert melds first, the discard it judged best); the biggest such advantage wins.
 Where the search cannot tell, the expert's judgement stands.  Random playouts carry almost no
 signal in rummy games, so the playouts stop early and the evaluation does the judging.
 """
@@ -66,6 +67,17 @@ def bar(candidates: int, alpha: float = ALPHA) -> float:
     each is tested at ``alpha / candidates`` (Bonferroni), so that with every candidate no
     better than the expert's choice, noise replaces it with chance ``alpha`` at most."""
     return NormalDist().inv_cdf(1 - alpha / max(1, candidates))
+
+
+def _experts_discard(anchor: Move, scored: list[tuple[float, int, Move]]) -> Move | None:
+    """The discard the expert stands by this turn: its choice when that is a discard; when it
+    melds first (the turn still ends with a discard), the discard it judged best, as the
+    expert's own noise margin reads it (``ExpertPlayer._feeds_more``).  A discard that ends the
+    turn at once is measured against it, never against nothing."""
+    if anchor.kind is MoveKind.DISCARD:
+        return anchor
+    discards = [x for x in scored if x[2].kind is MoveKind.DISCARD]
+    return max(discards)[2] if discards else None
 
 
 def _upper(d: list[float]) -> float:
@@ -149,29 +161,31 @@ class MasterPlayer:
                 break
         best, edge = anchor, 0.0
         z = bar(len(shortlist) - 1)
+        safer = _experts_discard(anchor, scored)
         for m in live:
             d = diffs[m]
             if len(d) < 3:
                 continue
             mean, se = _mean_se(d)
-            if mean > z * se + self._feed_margin(state, view, anchor, m) and mean > edge:
+            if mean > z * se + self._feed_margin(state, view, safer, m) and mean > edge:
                 best, edge = m, mean
         return self._maybe_ask(state, view, best)
 
-    def _feed_margin(self, state: HandState, view: PlayerView, anchor: Move, move: Move) -> float:
+    def _feed_margin(self, state: HandState, view: PlayerView, safer: Move | None,
+                     move: Move) -> float:
         """The points by which a discard that the next opponent may take the pile with must
-        beat the expert's safer discard, over and above the noise: what it gives away
-        (``discard_danger``), unless the expert's discard gives as much."""
-        if anchor.kind is not MoveKind.DISCARD or move.kind is not MoveKind.DISCARD:
+        beat ``safer``, the expert's discard (``_experts_discard``), over and above the noise:
+        what it gives away (``discard_danger``) beyond what the expert's discard gives."""
+        if safer is None or safer.kind is not MoveKind.DISCARD or move.kind is not MoveKind.DISCARD:
             return 0.0
-        if anchor.card is None or move.card is None or len(view.hand) <= 1:
+        if safer.card is None or move.card is None or len(view.hand) <= 1:
             return 0.0
         taker = (view.seat + 1) % view.rules.players
         if view.side_of(taker) == view.side:
             return 0.0
         memory = self.expert.memory
         worse = (discard_danger(state, taker, move.card, view.seat, memory)
-                 - discard_danger(state, taker, anchor.card, view.seat, memory))
+                 - discard_danger(state, taker, safer.card, view.seat, memory))
         return max(0.0, worse)
 
     def _maybe_ask(self, state: HandState, view: PlayerView, best: Move) -> Move:
